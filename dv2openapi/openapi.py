@@ -1,0 +1,408 @@
+"""Type model -> OpenAPI 3 document (components.schemas, one per named type)."""
+
+from __future__ import annotations
+
+import copy
+
+from .errors import InputError
+from .frontend import Field, Model, Named, TagSite, TypeExpr
+from .grammar import Tag
+from .registry import CONST, FIELD, LISTVAL, MAPKEY, MAPVAL, MODULE, REGISTRY, SCOPE_NAMES, TYPE
+
+REF = "#/components/schemas/"
+LIST_KEYS = {"x-dv-if-enabled", "x-dv-if-disabled", "x-dv-alpha", "x-dv-beta", "x-dv-fixed", "x-dv-item",
+             "x-dv-subfield", "x-dv-enum-exclude", "x-dv-supports-subresources", "allOf",
+             "x-kubernetes-list-map-keys", "x-dv-unions", "x-dv-zero-or-one-of", "x-dv-modes"}
+DICT_KEYS = {"x-dv-dependent-required", "x-dv-dependent-forbidden"}
+_PRIM_SCHEMA = {
+    "int": {"type": "integer", "format": "int64"},
+    "int64": {"type": "integer", "format": "int64"},
+    "int32": {"type": "integer", "format": "int32"},
+    "float": {"type": "number", "format": "double"},
+    "str": {"type": "string"},
+    "bool": {"type": "boolean"},
+    "bytes": {"type": "string", "format": "byte"},
+    "intstr": {"x-kubernetes-int-or-string": True, "anyOf": [{"type": "integer"}, {"type": "string"}]},
+    "any": {"x-kubernetes-preserve-unknown-fields": True},
+}
+
+
+def merge(into: dict, frag: dict, conflict) -> dict:
+    """Merge a schema fragment; list-valued keywords accumulate."""
+    for key, value in frag.items():
+        if key in LIST_KEYS:
+            into.setdefault(key, [])
+            into[key].extend(v for v in value if v not in into[key])
+        elif key in DICT_KEYS:
+            into.setdefault(key, {})
+            for k, v in value.items():
+                into[key].setdefault(k, []).extend(v)
+        elif key in into and into[key] != value:
+            conflict(key, into[key], value)
+        else:
+            into[key] = value
+    return into
+
+
+class Emitter:
+    """Builds the document; owns type resolution for `Target`."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.schemas: dict[str, dict] = {}
+
+    # -- type resolution ---------------------------------------------------------
+    def resolve(self, texpr: TypeExpr) -> tuple[str, bool, TypeExpr]:
+        """(kind, pointer, underlying expr) through aliases and tag wrappers."""
+        pointer = False
+        while True:
+            head = texpr[0]
+            if head == "tagged":
+                texpr = texpr[1]
+            elif head == "ptr":
+                pointer, texpr = True, texpr[1]
+            elif head == "ref":
+                named = self.model.types[texpr[1]]
+                if named.kind == "alias":
+                    texpr = named.target
+                else:
+                    return named.kind, pointer, texpr
+            elif head == "prim":
+                return texpr[1], pointer, texpr
+            else:
+                return head, pointer, texpr
+
+    def struct_fields(self, texpr: TypeExpr) -> list[Field]:
+        kind, _, under = self.resolve(texpr)
+        if kind != "struct":
+            return []
+        out = []
+        for f in self.model.types[under[1]].fields:
+            out.extend(self.struct_fields(f.type) if f.inline else [f])
+        return out
+
+    # -- schemas -----------------------------------------------------------------
+    def document(self) -> dict:
+        for name in sorted(self.model.types):
+            self.schemas[name] = self.named_schema(self.model.types[name])
+        doc = {"openapi": "3.0.3", "info": {"title": _title(self.model.file), "version": "v1"}, "paths": {},
+               "components": {"schemas": {k: self.schemas[k] for k in sorted(self.schemas)}}}
+        top: dict = {}
+        for site in self.model.module_tags:
+            Target(self, MODULE, ("prim", "any"), site, top).apply(site.tag)
+        if top:
+            doc.update(top)
+        return doc
+
+    def named_schema(self, named: Named) -> dict:
+        site0 = TagSite(Tag("type"), named.file, named.line)
+        if named.kind == "struct":
+            schema = self.struct_schema(named)
+        elif named.kind == "enum":
+            schema = {"type": "string"}
+        else:
+            schema = self.type_schema(named.target, LISTVAL, site0)
+        if named.doc:
+            schema = {"description": named.doc, **schema}
+        frag: dict = {}
+        texpr = ("ref", named.name)
+        for site in named.tags:
+            Target(self, TYPE, texpr, site, frag, named=named).apply(site.tag)
+        if named.kind == "enum":
+            for value, msites in named.members:
+                for site in msites:
+                    Target(self, CONST, texpr, site, frag, named=named, member=value).apply(site.tag)
+            frag = _enum_fragment(named, frag)
+        merge(schema, frag, _conflict(named.file, named.line))
+        sub = self.module_subresource(named.file)
+        if sub:
+            schema["x-dv-subresource"] = sub
+        return schema
+
+    def module_subresource(self, file: str) -> str | None:
+        from .frontend import _Source
+
+        for site in _Source(file).module_block():
+            if site.tag.name == "isSubresource":
+                return site.tag.value
+        return None
+
+    def struct_schema(self, named: Named) -> dict:
+        props: dict = {}
+        required: list = []
+        parent: dict = {}
+        for f in self.struct_fields(("ref", named.name)):
+            props[f.json] = self.field_schema(f, named, parent)
+            if props[f.json].pop("x-dv-required", False) is True:
+                required.append(f.json)
+        schema: dict = {"type": "object", "properties": props}
+        if required:
+            schema["required"] = required
+        merge(schema, parent, _conflict(named.file, named.line))
+        return schema
+
+    def field_schema(self, f: Field, owner: Named, parent: dict) -> dict:
+        site0 = TagSite(Tag("field"), f.file, f.line)
+        base = self.type_schema(f.type, FIELD, site0, skip_top_tags=True)
+        kind, pointer, _ = self.resolve(f.type)
+        frag: dict = {}
+        sites = list(f.tags) + (list(f.type[2]) if f.type[0] == "tagged" else [])
+        for site in sites:
+            Target(self, FIELD, f.type, site, frag, field=f, owner=owner, parent=parent).apply(site.tag)
+        if not pointer and kind != "any":
+            frag["x-dv-value"] = True
+        if f.doc:
+            frag["description"] = f.doc
+        return self.combine(base, frag, f.file, f.line)
+
+    def combine(self, base: dict, frag: dict, file: str, line: int) -> dict:
+        """base + fragment; a `$ref` base is wrapped in allOf (siblings of $ref are ignored)."""
+        if not frag:
+            return base
+        if "$ref" in base:
+            return merge({"allOf": [base]}, frag, _conflict(file, line))
+        return merge(copy.deepcopy(base), frag, _conflict(file, line))
+
+    def type_schema(self, texpr: TypeExpr, scope: str, site0: TagSite, skip_top_tags: bool = False) -> dict:
+        head = texpr[0]
+        if head == "prim":
+            return dict(_PRIM_SCHEMA[texpr[1]])
+        if head == "ref":
+            return {"$ref": REF + texpr[1]}
+        if head == "ptr":
+            inner = self.type_schema(texpr[1], scope, site0, skip_top_tags)
+            return self.combine(inner, {"nullable": True}, site0.file, site0.line)
+        if head == "list":
+            return {"type": "array", "items": self.elem_schema(texpr[1], LISTVAL, site0)}
+        if head == "map":
+            schema = {"type": "object", "additionalProperties": self.elem_schema(texpr[2], MAPVAL, site0)}
+            key = self.elem_schema(texpr[1], MAPKEY, site0)
+            if key != {"type": "string"}:
+                schema["x-dv-each-key"] = key
+            return schema
+        if head == "tagged":
+            base = self.type_schema(texpr[1], scope, site0, skip_top_tags)
+            if skip_top_tags:
+                return base
+            frag: dict = {}
+            for site in texpr[2]:
+                Target(self, scope, texpr[1], site, frag).apply(site.tag)
+            return self.combine(base, frag, site0.file, site0.line)
+        raise InputError(f"unsupported type {texpr!r}", site0.file, site0.line)
+
+    def elem_schema(self, texpr: TypeExpr, scope: str, site0: TagSite) -> dict:
+        schema = self.type_schema(texpr, scope, site0)
+        kind, pointer, _ = self.resolve(texpr)
+        if not pointer and kind not in ("any",) and scope != MAPKEY:
+            schema = self.combine(schema, {"x-dv-value": True}, site0.file, site0.line)
+        return schema
+
+
+def _enum_fragment(named: Named, frag: dict) -> dict:
+    """Resolve plain enumExclude members out of `enum`; keep conditional ones."""
+    if "x-dv-enum" not in frag:
+        frag.pop("x-dv-enum-exclude", None)
+        return frag
+    frag.pop("x-dv-enum")
+    excluded = {e["value"] for e in frag.pop("x-dv-enum-exclude", [])}
+    values = [v for v, _ in named.members if v not in excluded]
+    out = {"enum": values}
+    conditional = [e for e in frag.get("x-dv-if-enabled", []) + frag.get("x-dv-if-disabled", [])
+                   if "x-dv-enum-exclude" in e["schema"]]
+    exclusions = []
+    for key, when in (("x-dv-if-enabled", True), ("x-dv-if-disabled", False)):
+        keep = []
+        for entry in frag.get(key, []):
+            if "x-dv-enum-exclude" in entry["schema"]:
+                for e in entry["schema"]["x-dv-enum-exclude"]:
+                    exclusions.append({"value": e["value"], "option": entry["option"], "excludeWhen": when})
+            else:
+                keep.append(entry)
+        if key in frag:
+            if keep:
+                frag[key] = keep
+            else:
+                frag.pop(key)
+    del conditional
+    if exclusions:
+        out["x-dv-enum-exclude"] = exclusions
+    frag.update(out)
+    return frag
+
+
+def _conflict(file, line):
+    def fail(key, old, new):
+        raise InputError(f"conflicting tags: {key} is both {old!r} and {new!r}", file, line)
+    return fail
+
+
+def _title(path: str) -> str:
+    from pathlib import Path
+
+    return Path(path).stem
+
+
+class Target:
+    """Where a tag is applied: scope, the tagged type, and the fragment it writes into."""
+
+    def __init__(self, em: Emitter, scope: str, texpr: TypeExpr, site: TagSite, frag: dict, *,
+                 field: Field | None = None, owner: Named | None = None, parent: dict | None = None,
+                 named: Named | None = None, member: object = None):
+        self.em, self.scope, self.texpr, self.site, self.frag = em, scope, texpr, site, frag
+        self.field, self.owner, self.parent, self.named, self.member = field, owner, parent, named, member
+        self.kind, self.pointer, self.under = em.resolve(texpr)
+        self.json = field.json if field else None
+        self.tag: Tag | None = None
+
+    def fail(self, msg: str):
+        raise InputError(msg, self.site.file, self.site.line, self.tag.text if self.tag else None)
+
+    def apply(self, tag: Tag) -> None:
+        self.tag = tag
+        tdef = REGISTRY.get(tag.name)
+        if tdef is None:
+            self.fail(f"unknown tag {tag.name!r}; see `dv2openapi tags` for the catalog")
+        if self.scope not in tdef.scopes:
+            allowed = ", ".join(SCOPE_NAMES[s] for s in sorted(tdef.scopes))
+            self.fail(f"may not be used on {SCOPE_NAMES[self.scope]}; allowed on: {allowed}")
+        kinds = {self.kind, "str"} if self.kind == "enum" else {self.kind}
+        if tdef.kinds and not (kinds & tdef.kinds) and self.scope not in (MODULE, CONST):
+            self.fail(f"may not be used on a {self.kind} value; applies to {', '.join(sorted(tdef.kinds))}")
+        self._check_payload(tdef, tag)
+        tdef.emit(self, tag)
+
+    def _check_payload(self, tdef, tag: Tag) -> None:
+        p = tdef.payload
+        v = tag.value
+        if p == "none" and v is not None and tag.name not in ("dependentRequired", "dependentForbidden"):
+            self.fail("takes no payload")
+        if p == "tag" and not isinstance(v, Tag):
+            self.fail("expected a tag payload, e.g. =+k8s:minimum=1")
+        if p in ("int", "nonneg") and (type(v) is not int or (p == "nonneg" and v < 0)):
+            self.fail(f"expected {'a non-negative' if p == 'nonneg' else 'an'} integer payload, got {tag.raw!r}")
+        if p in ("string", "word", "words") and (v is None or isinstance(v, Tag)):
+            self.fail("expected a string payload")
+        if p == "scalar" and (v is None or isinstance(v, Tag)):
+            self.fail("expected a string, integer or boolean payload")
+
+    # -- writing --------------------------------------------------------------
+    def put(self, key: str, value: object) -> None:
+        merge(self.frag, {key: value}, lambda k, a, b: self.fail(f"conflicts with an earlier tag ({k}={a!r})"))
+
+    def put_many(self, values: dict) -> None:
+        for k, v in values.items():
+            self.put(k, v)
+
+    def nested(self, tag: Tag, scope: str | None = None, texpr: TypeExpr | None = None) -> dict:
+        frag: dict = {}
+        sub = Target(self.em, scope or self.scope, texpr or self.texpr, self.site, frag, field=self.field,
+                      owner=self.owner, parent=self.parent, named=self.named, member=self.member)
+        sub.item_match = getattr(self, "item_match", None)
+        sub.apply(tag)
+        return frag
+
+    def enum(self) -> None:
+        self.put("x-dv-enum", True)
+
+    # -- lists, maps, structs -------------------------------------------------------
+    def elem_expr(self) -> TypeExpr:
+        return self.under[1] if self.kind == "list" else self.under[2]
+
+    def elem_kind(self) -> str:
+        return self.em.resolve(self.elem_expr())[0]
+
+    def elem_fields(self) -> list[str]:
+        return [f.json for f in self.em.struct_fields(self.elem_expr())]
+
+    def struct_fields(self) -> list[str]:
+        return [f.json for f in self.em.struct_fields(self.texpr)]
+
+    def sibling_fields(self) -> list[str]:
+        return [f.json for f in self.em.struct_fields(("ref", self.owner.name))] if self.owner else []
+
+    def each_val(self, tag: Tag) -> None:
+        scope = LISTVAL if self.kind == "list" else MAPVAL
+        self.put("x-dv-each-val", merge(self.frag.pop("x-dv-each-val", {}), self.nested(tag, scope, self.elem_expr()),
+                                        lambda k, a, b: self.fail(f"conflicting eachVal payloads for {k}")))
+
+    def item(self, tag: Tag) -> None:
+        keys = self.em.struct_fields(self.elem_expr())
+        key_names = {f.json: f for f in keys}
+        match = dict(tag.kwargs)
+        if tag.args or not match:
+            self.fail("expected named arguments naming list-map key fields, e.g. item(type: \"Ready\")")
+        for k, v in match.items():
+            if k not in key_names:
+                self.fail(f"{k!r} is not a field of the list item")
+            kind = self.em.resolve(key_names[k].type)[0]
+            want = bool if kind == "bool" else (int if kind in ("int", "int32", "int64") else str)
+            if type(v) is not want:
+                self.fail(f"argument {k!r} must be a {want.__name__} for a {kind} field")
+        sub_frag: dict = {}
+        sub = Target(self.em, LISTVAL, self.elem_expr(), self.site, sub_frag, field=self.field,
+                     owner=self.owner, parent=self.parent)
+        sub.item_match = match
+        sub.apply(tag.value)
+        if sub_frag:
+            self.put("x-dv-item", [{"match": match, "schema": sub_frag}])
+
+    def subfield(self, name: str, tag: Tag) -> None:
+        f = next(f for f in self.em.struct_fields(self.texpr) if f.json == name)
+        frag: dict = {}
+        Target(self.em, FIELD, f.type, self.site, frag, field=f, owner=self.em.model.types[self.under[1]],
+               parent={}).apply(tag)
+        if frag:
+            self.put("x-dv-subfield", [{"field": name, "schema": frag}])
+
+    # -- cross-field (written on the parent struct) --------------------------------
+    def parent_put(self, key: str, value: object) -> None:
+        if self.parent is None:
+            self.fail("may only be used on a struct field")
+        merge(self.parent, {key: value}, lambda k, a, b: self.fail(f"conflicting {k}"))
+
+    def union(self, key: str, name: str, discriminator: bool = False, member_name: str | None = None) -> None:
+        if self.parent is None:
+            self.fail("may only be used on a struct field (or an item of a list field)")
+        groups = self.parent.setdefault(key, [])
+        group = next((g for g in groups if g.get("union", "") == name), None)
+        if group is None:
+            group = {"union": name, "members": []} if name else {"members": []}
+            groups.append(group)
+        if discriminator:
+            if "discriminator" in group:
+                self.fail(f"union {name!r} already has a discriminator")
+            group["discriminator"] = self.json
+            return
+        match = getattr(self, "item_match", None)
+        member = {"field": self.json, "memberName": member_name or self.field.attr}
+        if match is not None:
+            member["item"] = match
+            if member_name is None:
+                member["memberName"] = ",".join(str(v) for v in match.values())
+        group["members"].append(member)
+
+    def mode(self, modality: str, discriminator: bool = False, value: str | None = None, payload: Tag | None = None):
+        if self.parent is None:
+            self.fail("may only be used on a struct field")
+        groups = self.parent.setdefault("x-dv-modes", [])
+        group = next((g for g in groups if g.get("modality", "") == modality), None)
+        if group is None:
+            group = {"modality": modality, "fields": {}} if modality else {"fields": {}}
+            groups.append(group)
+        if discriminator:
+            if "discriminator" in group:
+                self.fail(f"duplicate discriminator: {modality!r}")
+            group["discriminator"] = self.json
+            return
+        rules = group["fields"].setdefault(self.json, [])
+        frag = self.nested(payload)
+        existing = next((r for r in rules if r["mode"] == value), None)
+        if existing:
+            merge(existing["schema"], frag, lambda k, a, b: self.fail(f"conflicting ifMode rules for {k}"))
+        else:
+            rules.append({"mode": value, "schema": frag})
+
+
+def to_openapi(model: Model) -> dict:
+    """The OpenAPI document for a model."""
+    return Emitter(model).document()

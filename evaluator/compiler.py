@@ -1,0 +1,242 @@
+"""Compile an OpenAPI schema (with x-kubernetes-* and x-dv-* keywords) into closures.
+
+`Compiler.node(schema, role)` returns a `Node` whose `validate(v, ov, path, ctx)`
+runs a flat list of checks built once; nothing looks at the schema at run time.
+Roles: "root" and "type" (a schema reached by $ref/allOf), "field" (a struct
+property or subfield) and "elem" (a list item or map value). Fields and
+elements ratchet: on update, a value semantically equal to its correlated old
+value is not validated again.
+"""
+
+from __future__ import annotations
+
+from . import errors as E
+from .context import NOOLD
+from .keywords import LEAF, SHORT_CIRCUIT, kw_fixed
+from .schemaerror import SchemaError
+from .shape import REF, ZERO, Resolver, Shape
+
+IGNORED = {"description", "title", "default", "example", "externalDocs", "nullable", "type", "properties",
+           "required", "items", "additionalProperties", "allOf", "$ref", "x-kubernetes-int-or-string",
+           "x-kubernetes-preserve-unknown-fields", "x-kubernetes-map-type", "x-kubernetes-list-type",
+           "x-kubernetes-list-map-keys", "x-kubernetes-validations", "x-kubernetes-group-version-kind",
+           "x-dv-value", "x-dv-enum-exclude", "exclusiveMinimum", "exclusiveMaximum", "readOnly", "writeOnly",
+           "deprecated", "discriminator", "xml", "x-kubernetes-embedded-resource", "anyOf", "oneOf", "not",
+           "x-dv-custom-validation", "x-dv-opaque", "x-dv-subresource", "x-dv-custom-unique", "x-dv-unique",
+           "x-dv-supports-subresources", "uniqueItems", "multipleOf", "x-kubernetes-list-map-keys"}
+PRESENCE = ("x-dv-required", "x-dv-optional", "x-dv-forbidden")
+_JSON_TYPE = {"integer": (int,), "number": (int, float), "string": (str,), "boolean": (bool,),
+              "list": (list,), "struct": (dict,), "map": (dict,), "intstr": (int, str)}
+_TYPE_NAME = {"integer": "integer", "number": "number", "string": "string", "boolean": "boolean",
+              "list": "array", "struct": "object", "map": "object", "intstr": "integer or string"}
+
+
+def freeze(v):
+    """A hashable stand-in for a JSON value (for matching items by value)."""
+    t = type(v)
+    if t is dict:
+        return ("d",) + tuple(sorted((k, freeze(x)) for k, x in v.items()))
+    if t is list:
+        return ("l",) + tuple(freeze(x) for x in v)
+    if t is float and v.is_integer():
+        return int(v)
+    return v
+
+
+class Node:
+    """A compiled schema position."""
+
+    __slots__ = ("validate", "eq", "unset", "zero", "shape", "pointer", "__weakref__")
+
+
+class Compiler:
+    def __init__(self, doc: dict):
+        self.doc = doc
+        self.res = Resolver(doc)
+        self.type_nodes: dict[str, Node] = {}
+
+    # -- entry points ----------------------------------------------------------------
+    def ref_node(self, ref: str) -> Node:
+        """The node of a named component (compiled once; recursion-safe)."""
+        if ref in self.type_nodes:
+            return self.type_nodes[ref]
+        node = Node()
+        self.type_nodes[ref] = node
+        built = self.node(self.res.deref(ref), "type")
+        for slot in Node.__slots__[:-1]:
+            setattr(node, slot, getattr(built, slot))
+        return node
+
+    def node(self, schema: dict, role: str, value_field: bool | None = None) -> Node:
+        if not isinstance(schema, dict):
+            raise SchemaError(f"expected a schema object, got {type(schema).__name__}")
+        shape = self.res.shape(schema)
+        n = Node()
+        n.shape = shape
+        vf = schema.get("x-dv-value", False) if value_field is None else value_field
+        n.pointer = not vf
+        n.zero = ZERO.get(shape.kind) if vf else None
+        n.unset = self.unset_fn(shape, vf)
+        n.eq = self.eq_fn(shape)
+        pre, checks = self.checks(schema, shape, role, n)
+        type_check = self.type_check(shape)
+        body = ([type_check] if type_check else []) + checks
+        n.validate = _runner(pre, body, ratchet=role in ("field", "elem"), eq=n.eq)
+        return n
+
+    # -- node parts ------------------------------------------------------------------
+    def unset_fn(self, shape: Shape, value_field: bool):
+        kind = shape.kind
+        if not value_field or kind in ("any", "intstr"):
+            return lambda v: v is None
+        if kind in ("list", "map"):
+            return lambda v: not v
+        if kind == "struct":
+            children = [(k, self.unset_fn(self.res.shape(s), bool(s.get("x-dv-value")))) for k, s in shape.props.items()]
+            return lambda v: v is None or (type(v) is dict and all(u(v.get(k)) for k, u in children))
+        zero = ZERO[kind]
+        return lambda v: v is None or v == zero and type(v) is not bool or v is False
+
+    def eq_fn(self, shape: Shape):
+        """Semantic equality: nil ≡ empty list/map; absent value field ≡ its zero value."""
+        kind = shape.kind
+        if kind == "struct":
+            fields = []
+            for k, s in shape.props.items():
+                sub = self.res.shape(s)
+                zero = ZERO.get(sub.kind) if s.get("x-dv-value") else None
+                fields.append((k, zero, sub))
+            child_eq = {}
+
+            def eq(a, b):
+                if a == b:
+                    return True
+                if type(a) is not dict or type(b) is not dict:
+                    return (a is None or a == {}) and (b is None or b == {}) and False or a == b
+                for k, zero, sub in fields:
+                    x, y = a.get(k, zero), b.get(k, zero)
+                    if x is None:
+                        x = zero
+                    if y is None:
+                        y = zero
+                    if x == y:
+                        continue
+                    f = child_eq.get(k)
+                    if f is None:
+                        f = child_eq[k] = self.eq_fn(sub)
+                    if not f(x, y):
+                        return False
+                extra = (a.keys() | b.keys()) - shape.props.keys()
+                return all(a.get(k) == b.get(k) for k in extra)
+            return eq
+        if kind in ("list", "map"):
+            def eq(a, b):
+                return a == b or (not a and not b and a in (None, [], {}) and b in (None, [], {}))
+            return eq
+        return lambda a, b: a == b
+
+    def type_check(self, shape: Shape):
+        types = _JSON_TYPE.get(shape.kind)
+        if types is None:
+            return None
+        name = _TYPE_NAME[shape.kind]
+        detail = f"must be of type {name}"
+
+        def check(v, ov, path, ctx):
+            t = type(v)
+            if t not in types or (t is bool and bool not in types):
+                ctx.add(E.TYPE_INVALID, path, v, detail, "")
+                return True
+        return check
+
+    def checks(self, schema: dict, shape: Shape, role: str, n: Node) -> tuple[list, list]:
+        """(short-circuit checks, other checks) for one schema dict and what it includes."""
+        pre: list = []
+        body: list = []
+        for key in schema:
+            if key.startswith("x-dv-") and key not in KNOWN_DV:
+                raise SchemaError(f"unknown vendor keyword {key!r}")
+        for key in PRESENCE:
+            if schema.get(key):
+                pre.append(self.presence(key, n))
+        for key, value in schema.items():
+            if key in LEAF:
+                fn = LEAF[key](self, value, schema)
+                if fn:
+                    (pre if key in SHORT_CIRCUIT else body).append(fn)
+            elif key == "x-dv-fixed":
+                for entry in value:
+                    fn = kw_fixed(self, entry)
+                    if fn:
+                        (pre if "ShortCircuit" in entry.get("flags", ()) else body).append(fn)
+            elif key in STRUCTURAL:
+                fn = STRUCTURAL[key](self, value, schema, shape, n)
+                if fn:
+                    body.append(fn)
+            elif key in WRAPPERS:
+                for entry in value:
+                    p, b = WRAPPERS[key](self, entry, shape, n)
+                    if p:
+                        pre.append(p)
+                    if b:
+                        body.append(b)
+        if schema.get("x-dv-opaque"):
+            return pre, body
+        refs = ([schema["$ref"]] if "$ref" in schema else []) + [s["$ref"] for s in schema.get("allOf", ())
+                                                                   if isinstance(s, dict) and set(s) == {"$ref"}]
+        for ref in refs:
+            body.append(_call(self.ref_node(ref)))
+        for sub in schema.get("allOf", ()):
+            if isinstance(sub, dict) and set(sub) != {"$ref"}:
+                p, b = self.checks(sub, shape, role, n)
+                pre += p
+                body += b
+        return pre, body
+
+    def presence(self, key: str, n: Node):
+        unset = n.unset
+        if key == "x-dv-required":
+            def check(v, ov, path, ctx):
+                if unset(v):
+                    ctx.add(E.REQUIRED, path, "", "", "")
+                    return True
+        elif key == "x-dv-optional":
+            def check(v, ov, path, ctx):
+                return unset(v)
+        else:
+            def check(v, ov, path, ctx):
+                if unset(v):
+                    return True
+                ctx.add(E.FORBIDDEN, path, "", "", "")
+                return True
+        return check
+
+    def fragment(self, frag: dict, shape: Shape, n: Node) -> tuple[list, list]:
+        """Checks of a payload fragment applied at an existing node (same shape and presence)."""
+        return self.checks(frag, shape, "frag", n)
+
+
+def _call(node: Node):
+    def check(v, ov, path, ctx):
+        node.validate(v, ov, path, ctx)
+    return check
+
+
+def _runner(pre: list, body: list, ratchet: bool, eq):
+    pre, body = tuple(pre), tuple(body)
+
+    def validate(v, ov, path, ctx):
+        if ratchet and ctx.update and ov is not NOOLD and eq(v, ov):
+            return
+        for c in pre:
+            if c(v, ov, path, ctx):
+                return
+        if v is None:
+            return
+        for c in body:
+            if c(v, ov, path, ctx):
+                return
+    return validate
+
+
+from .structural import KNOWN_DV, STRUCTURAL, WRAPPERS  # noqa: E402  (cycle: they use Compiler)

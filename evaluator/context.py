@@ -1,0 +1,24 @@
+"""Per-validation state shared by the compiled checks."""
+
+from __future__ import annotations
+
+from .errors import FieldError, render_path
+
+NOOLD = type("NoOld", (), {"__repr__": lambda self: "NOOLD", "__slots__": ()})()
+"""The old value when there is none to correlate with (a create, a new item)."""
+
+
+class Ctx:
+    """Operation (create/update), options, subresource, current stability level and the errors."""
+
+    __slots__ = ("errors", "update", "options", "subresource", "level")
+
+    def __init__(self, update: bool, options: frozenset, subresource: str | None):
+        self.errors: list[FieldError] = []
+        self.update = update
+        self.options = options
+        self.subresource = subresource
+        self.level = ""
+
+    def add(self, etype: str, path: tuple | None, bad: object, detail: str, origin: str = "") -> None:
+        self.errors.append(FieldError(etype, render_path(path), bad, detail, origin, self.level))

@@ -1,0 +1,77 @@
+"""Field errors, worded and typed as Kubernetes' `field.Error`."""
+
+from __future__ import annotations
+
+import json
+
+REQUIRED, FORBIDDEN, INVALID, NOT_SUPPORTED = "FieldValueRequired", "FieldValueForbidden", "FieldValueInvalid", "FieldValueNotSupported"
+DUPLICATE, TOO_LONG, TOO_SHORT, TOO_MANY, TOO_FEW = "FieldValueDuplicate", "FieldValueTooLong", "FieldValueTooShort", "FieldValueTooMany", "FieldValueTooFew"
+TYPE_INVALID, NOT_FOUND, INTERNAL = "FieldValueTypeInvalid", "FieldValueNotFound", "InternalError"
+
+TYPE_TEXT = {
+    NOT_FOUND: "Not found", REQUIRED: "Required value", DUPLICATE: "Duplicate value", INVALID: "Invalid value",
+    NOT_SUPPORTED: "Unsupported value", FORBIDDEN: "Forbidden", TOO_LONG: "Too long", TOO_MANY: "Too many",
+    TOO_FEW: "Too few", INTERNAL: "Internal error", TYPE_INVALID: "Invalid value", TOO_SHORT: "Too short",
+}
+_NO_VALUE = {REQUIRED, FORBIDDEN, TOO_LONG, TOO_SHORT, INTERNAL}
+OMITTED = object()  # a bad value that is not shown
+
+
+class FieldError:
+    """One validation error: type, field path, bad value, detail, origin, stability level."""
+
+    __slots__ = ("type", "field", "bad_value", "detail", "origin", "level")
+
+    def __init__(self, type: str, field: str, bad_value: object, detail: str, origin: str = "", level: str = ""):
+        self.type, self.field, self.bad_value, self.detail = type, field, bad_value, detail
+        self.origin, self.level = origin, level
+
+    def body(self) -> str:
+        """The message after `field: `, as `field.Error.ErrorBody` renders it."""
+        text = TYPE_TEXT.get(self.type, self.type)
+        if self.type not in _NO_VALUE and self.bad_value is not OMITTED:
+            v = self.bad_value
+            if isinstance(v, str):
+                text += ": " + json.dumps(v, ensure_ascii=False)
+            elif isinstance(v, bool):
+                text += ": " + ("true" if v else "false")
+            elif isinstance(v, (int, float)):
+                text += f": {v}"
+            else:
+                text += ": " + json.dumps(v, sort_keys=True, ensure_ascii=False, default=str)
+        if self.detail:
+            text += ": " + self.detail
+        return text
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.body()}"
+
+    def __repr__(self) -> str:
+        return f"FieldError({self.type}, {self.field!r}, {self.detail!r}, origin={self.origin!r})"
+
+    def as_dict(self) -> dict:
+        d = {"type": self.type, "field": self.field, "detail": self.detail, "origin": self.origin}
+        if self.level:
+            d["level"] = self.level
+        return d
+
+
+def render_path(path: tuple | None) -> str:
+    """`(((None, 'spec'), 'items'), 2)` -> `spec.items[2]`; map keys are 1-tuples."""
+    segs = []
+    while path is not None:
+        path, seg = path
+        segs.append(seg)
+    out = []
+    for seg in reversed(segs):
+        if type(seg) is str:
+            out.append("." + seg if out else seg)
+        elif type(seg) is int:
+            out.append(f"[{seg}]")
+        else:
+            out.append(f"[{seg[0]}]")
+    return "".join(out)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

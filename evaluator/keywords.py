@@ -1,0 +1,240 @@
+"""One small, pure factory per keyword.
+
+Each factory gets the keyword's value (and the compiler, for sub-schemas) and
+returns a check `check(v, ov, path, ctx) -> bool | None`, or None when the
+keyword needs no run-time work. A check reports errors through `ctx.add` and
+returns True to stop the remaining checks of its node (short-circuit).
+`v` is never None here (nil values stop before the value checks); `ov` is the
+correlated old value or NOOLD.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from . import errors as E
+from .context import NOOLD
+from .formats import FORMATS
+from .schemaerror import SchemaError
+
+_NUM = (int, float)
+
+
+def _is_num(v) -> bool:
+    return type(v) in _NUM
+
+
+def _int(value, name) -> int:
+    if type(value) is not int or value < 0:
+        raise SchemaError(f"{name} must be a non-negative integer, got {value!r}")
+    return value
+
+
+def kw_minimum(c, value, schema):
+    if not _is_num(value):
+        raise SchemaError(f"minimum must be a number, got {value!r}")
+    if schema.get("exclusiveMinimum") is True:
+        detail, origin = f"must be greater than {value}", "exclusiveMinimum"
+
+        def check(v, ov, path, ctx):
+            if type(v) in _NUM and v <= value:
+                ctx.add(E.INVALID, path, v, detail, origin)
+    else:
+        detail, origin = f"must be greater than or equal to {value}", "minimum"
+
+        def check(v, ov, path, ctx):
+            if type(v) in _NUM and v < value:
+                ctx.add(E.INVALID, path, v, detail, origin)
+    return check
+
+
+def kw_maximum(c, value, schema):
+    if not _is_num(value):
+        raise SchemaError(f"maximum must be a number, got {value!r}")
+    if schema.get("exclusiveMaximum") is True:
+        detail, origin = f"must be less than {value}", "exclusiveMaximum"
+
+        def check(v, ov, path, ctx):
+            if type(v) in _NUM and v >= value:
+                ctx.add(E.INVALID, path, v, detail, origin)
+    else:
+        detail, origin = f"must be less than or equal to {value}", "maximum"
+
+        def check(v, ov, path, ctx):
+            if type(v) in _NUM and v > value:
+                ctx.add(E.INVALID, path, v, detail, origin)
+    return check
+
+
+def kw_max_length(c, value, schema):
+    n = _int(value, "maxLength")
+    detail = f"may not be more than {E.plural(n, 'character')}"
+
+    def check(v, ov, path, ctx):
+        if type(v) is str and len(v) > n:
+            ctx.add(E.TOO_LONG, path, E.OMITTED, detail, "maxLength")
+    return check
+
+
+def kw_min_length(c, value, schema):
+    n = _int(value, "minLength")
+    detail = f"must be at least {E.plural(n, 'character')}"
+
+    def check(v, ov, path, ctx):
+        if type(v) is str and len(v) < n:
+            ctx.add(E.TOO_SHORT, path, v, detail, "minLength")
+    return check
+
+
+def kw_max_bytes(c, value, schema):
+    n = _int(value, "x-dv-max-bytes")
+    detail = f"may not be more than {E.plural(n, 'byte')}"
+
+    def check(v, ov, path, ctx):
+        if type(v) is str and len(v) > n // 4 and len(v.encode("utf-8")) > n:
+            ctx.add(E.TOO_LONG, path, E.OMITTED, detail, "maxBytes")
+    return check
+
+
+def _count(kind, word, origin, too_many):
+    def factory(c, value, schema):
+        n = _int(value, origin)
+        detail = f"must have at {'most' if too_many else 'least'} {E.plural(n, word)}"
+        etype = E.TOO_MANY if too_many else E.TOO_FEW
+
+        def check(v, ov, path, ctx):
+            if type(v) is kind and (len(v) > n if too_many else len(v) < n):
+                ctx.add(etype, path, len(v), detail, origin)
+                return too_many  # maxItems / maxProperties short-circuit
+        return check
+    return factory
+
+
+kw_max_items = _count(list, "item", "maxItems", True)
+kw_min_items = _count(list, "item", "minItems", False)
+kw_max_properties = _count(dict, "item", "maxProperties", True)
+kw_min_properties = _count(dict, "item", "minProperties", False)
+
+
+def kw_neq(c, value, schema):
+    detail = "must not be equal to " + (json.dumps(value) if isinstance(value, str) else
+                                        ("true" if value is True else "false" if value is False else str(value)))
+    vtype = type(value)
+
+    def check(v, ov, path, ctx):
+        if type(v) is vtype and v == value:
+            ctx.add(E.INVALID, path, v, detail, "neq")
+    return check
+
+
+def kw_enum(c, value, schema):
+    if not isinstance(value, list):
+        raise SchemaError("enum must be a list")
+    allowed = set(v for v in value if isinstance(v, (str, int, float, bool)))
+    excl = schema.get("x-dv-enum-exclude", [])
+    for e in excl:
+        if not isinstance(e, dict) or "value" not in e or "option" not in e:
+            raise SchemaError("x-dv-enum-exclude entries need value and option")
+
+    def supported(ctx):
+        out = [v for v in value if not any(e["value"] == v and (e["option"] in ctx.options) == e.get("excludeWhen", True)
+                                           for e in excl)]
+        return "supported values: " + ", ".join(json.dumps(str(v)) for v in sorted(out, key=str))
+
+    def check(v, ov, path, ctx):
+        try:
+            ok = v in allowed
+        except TypeError:
+            ok = False
+        if ok and excl:
+            ok = not any(e["value"] == v and (e["option"] in ctx.options) == e.get("excludeWhen", True) for e in excl)
+        if not ok:
+            ctx.add(E.NOT_SUPPORTED, path, v, supported(ctx) if value else "", "")
+    return check
+
+
+def kw_format(c, value, schema):
+    fn = FORMATS.get(value)
+    if fn is None:
+        return None  # a standard OpenAPI format carries no Kubernetes rule
+    origin = "format=" + value
+
+    def check(v, ov, path, ctx):
+        if type(v) is str:
+            for etype, detail in fn(v):
+                ctx.add(etype, path, E.OMITTED if etype == E.TOO_LONG else v, detail, origin)
+    return check
+
+
+def kw_pattern(c, value, schema):
+    try:
+        rx = re.compile(value)
+    except (re.error, TypeError) as e:
+        raise SchemaError(f"bad pattern {value!r}: {e}") from None
+    detail = f"should match '{value}'"
+
+    def check(v, ov, path, ctx):
+        if type(v) is str and len(v) <= 1 << 20 and not rx.search(v):
+            ctx.add(E.INVALID, path, v, detail, "pattern")
+        elif type(v) is str and len(v) > 1 << 20:
+            ctx.add(E.TOO_LONG, path, E.OMITTED, "value is too long to match a pattern", "pattern")
+    return check
+
+
+# --- transitions ---------------------------------------------------------------
+
+def kw_immutable(c, value, schema):
+    def check(v, ov, path, ctx):
+        if ctx.update:
+            ctx.add(E.INVALID, path, None, "field is immutable", "immutable")
+            return True
+    return check
+
+
+def kw_monotonic(c, value, schema):
+    def check(v, ov, path, ctx):
+        if ctx.update and type(v) is int and type(ov) is int and v < ov:
+            ctx.add(E.INVALID, path, v, f"may not be decreased from {ov}", "monotonic")
+    return check
+
+
+# --- test tags -------------------------------------------------------------------
+
+def kw_fixed(c, entry):
+    """One validateTrue/validateFalse/validateError entry (flags: ShortCircuit, NonError)."""
+    flags = entry.get("flags", ())
+    short, silent = "ShortCircuit" in flags, "NonError" in flags
+    result, msg = entry.get("result"), "forced failure: " + str(entry.get("message", ""))
+    if result is True:
+        return None
+    if result == "error":
+        def check(v, ov, path, ctx):
+            ctx.add(E.INTERNAL, path, None, str(entry.get("message", "")), "")
+        return check
+
+    def check(v, ov, path, ctx):
+        if not silent:
+            ctx.add(E.INVALID, path, v, msg, "validateFalse")
+        return short
+    return check
+
+
+LEAF = {
+    "minimum": kw_minimum,
+    "maximum": kw_maximum,
+    "maxLength": kw_max_length,
+    "minLength": kw_min_length,
+    "x-dv-max-bytes": kw_max_bytes,
+    "maxItems": kw_max_items,
+    "minItems": kw_min_items,
+    "maxProperties": kw_max_properties,
+    "minProperties": kw_min_properties,
+    "x-dv-neq": kw_neq,
+    "enum": kw_enum,
+    "format": kw_format,
+    "pattern": kw_pattern,
+    "x-dv-immutable": kw_immutable,
+    "x-dv-monotonic": kw_monotonic,
+}
+SHORT_CIRCUIT = {"x-dv-immutable", "maxItems", "maxProperties"}

@@ -1,0 +1,102 @@
+"""Static facts about a schema node: its kind, zero value, children; and semantic equality."""
+
+from __future__ import annotations
+
+from .schemaerror import SchemaError
+
+REF = "#/components/schemas/"
+
+
+class Shape:
+    """What a node holds: kind (struct, map, list, string, integer, number, boolean, intstr, any)."""
+
+    __slots__ = ("kind", "props", "items", "values", "list_type", "map_keys", "nullable")
+
+    def __init__(self):
+        self.kind = "any"
+        self.props: dict = {}
+        self.items = None
+        self.values = None
+        self.list_type = None
+        self.map_keys: list = []
+        self.nullable = False
+
+
+class Resolver:
+    """Resolves `$ref`s against the document's components."""
+
+    def __init__(self, doc: dict):
+        self.doc = doc
+        self.shapes: dict[int, Shape] = {}
+
+    def deref(self, ref: str) -> dict:
+        if not isinstance(ref, str) or not ref.startswith("#/"):
+            raise SchemaError(f"unsupported $ref {ref!r} (only local '#/...' references)")
+        node = self.doc
+        for part in ref[2:].split("/"):
+            part = part.replace("~1", "/").replace("~0", "~")
+            if not isinstance(node, dict) or part not in node:
+                raise SchemaError(f"dangling $ref {ref!r}")
+            node = node[part]
+        if not isinstance(node, dict):
+            raise SchemaError(f"$ref {ref!r} does not point at a schema")
+        return node
+
+    def parts(self, schema: dict, seen: tuple = ()) -> list[dict]:
+        """The schema and everything it includes through $ref / allOf, flattened."""
+        out = [schema]
+        if "$ref" in schema:
+            if schema["$ref"] in seen:
+                return out
+            out += self.parts(self.deref(schema["$ref"]), seen + (schema["$ref"],))
+        for sub in schema.get("allOf", ()):
+            if not isinstance(sub, dict):
+                raise SchemaError("allOf entries must be schemas")
+            out += self.parts(sub, seen)
+        return out
+
+    def shape(self, schema: dict) -> Shape:
+        key = id(schema)
+        if key in self.shapes:
+            return self.shapes[key]
+        s = Shape()
+        self.shapes[key] = s
+        types = set()
+        for part in self.parts(schema):
+            t = part.get("type")
+            if t:
+                types.add(t)
+            if part.get("x-kubernetes-int-or-string"):
+                types.add("intstr")
+            if "properties" in part:
+                s.props.update(part["properties"])
+            if "items" in part:
+                s.items = part["items"]
+            if isinstance(part.get("additionalProperties"), dict):
+                s.values = part["additionalProperties"]
+            s.list_type = part.get("x-kubernetes-list-type", s.list_type)
+            s.map_keys = part.get("x-kubernetes-list-map-keys", s.map_keys)
+            s.nullable = s.nullable or bool(part.get("nullable"))
+        if "intstr" in types:
+            s.kind = "intstr"
+        elif "object" in types:
+            s.kind = "struct" if s.props or s.values is None else "map"
+        elif len(types) == 1:
+            s.kind = {"array": "list"}.get(next(iter(types)), next(iter(types)))
+        elif types:
+            raise SchemaError(f"conflicting types {sorted(types)}")
+        return s
+
+
+ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False, "list": [], "map": {}, "struct": {}}
+
+
+def is_empty(v: object) -> bool:
+    """Unset for a value field: nil, zero scalar, empty list or map, or a struct of zeros."""
+    if v is None or v == "" or v is False or v == [] or v == {}:
+        return True
+    if type(v) in (int, float):
+        return v == 0
+    if type(v) is dict:
+        return all(is_empty(x) for x in v.values())
+    return False

@@ -1,0 +1,526 @@
+"""Keywords that walk into children or relate fields: properties, items, maps,
+item/subfield/each selectors, unions, modes, dependencies, update rules, and
+the option / lifecycle wrappers."""
+
+from __future__ import annotations
+
+from . import errors as E
+from .context import NOOLD
+from .schemaerror import SchemaError
+
+
+def _freeze(v):
+    from .compiler import freeze
+    return freeze(v)
+
+
+# --- structs ---------------------------------------------------------------------
+
+def kw_properties(c, props, schema, shape, n):
+    if not isinstance(props, dict):
+        raise SchemaError("properties must be a mapping")
+    required = set(schema.get("required", ()))
+    compiled = []
+    for name, sub in props.items():
+        if name in required:
+            sub = {**sub, "x-dv-required": True}
+        node = c.node(sub, "field")
+        compiled.append((name, node, node.zero))
+    compiled = tuple(compiled)
+
+    def check(v, ov, path, ctx):
+        has_old = type(ov) is dict
+        for name, node, zero in compiled:
+            x = v.get(name)
+            if x is None:
+                x = zero
+            if has_old:
+                y = ov.get(name)
+                if y is None:
+                    y = zero
+            else:
+                y = NOOLD
+            node.validate(x, y, (path, name), ctx)
+    return check
+
+
+def kw_required(c, value, schema, shape, n):
+    if "properties" in schema:
+        return None  # folded into the properties' presence checks
+    names = tuple(value)
+
+    def check(v, ov, path, ctx):
+        for name in names:
+            if v.get(name) is None:
+                ctx.add(E.REQUIRED, (path, name), "", "", "")
+    return check
+
+
+# --- lists -----------------------------------------------------------------------
+
+def _key_fn(keys, shape):
+    if keys:
+        props = shape.props if shape else {}
+        zeros = tuple(("" if props.get(k, {}).get("type") == "string" else None) for k in keys)
+
+        def key(item):
+            if type(item) is not dict:
+                return None
+            return tuple(item.get(k, z) for k, z in zip(keys, zeros))
+        return key
+    return _freeze
+
+
+def list_matcher(c, schema, shape):
+    """How items of this list correlate with old items: by key (map) or by value."""
+    item_shape = c.res.shape(shape.items) if shape.items is not None else None
+    if shape.list_type == "map" or schema.get("x-dv-unique") == "map":
+        return _key_fn(tuple(shape.map_keys), item_shape)
+    return _freeze
+
+
+def kw_items(c, items, schema, shape, n):
+    elem = c.node(items, "elem")
+    each = schema.get("x-dv-each-val")
+    extra = c.node({**each, "x-dv-value": bool(items.get("x-dv-value"))}, "elem") if each else None
+    key = list_matcher(c, schema, shape)
+    unique = None if schema.get("x-dv-custom-unique") else (schema.get("x-dv-unique") or shape.list_type)
+    unique = unique if unique in ("set", "map") else None
+    nodes = (elem,) + ((extra,) if extra else ())
+
+    def check(v, ov, path, ctx):
+        index = None
+        if ctx.update and type(ov) is list and ov:
+            index = {}
+            for o in ov:
+                try:
+                    index.setdefault(key(o), o)
+                except TypeError:
+                    pass
+        for i, item in enumerate(v):
+            old = NOOLD
+            if index is not None:
+                try:
+                    old = index.get(key(item), NOOLD)
+                except TypeError:
+                    old = NOOLD
+            if item is None:
+                if not elem.pointer:
+                    item = elem.zero
+                else:
+                    continue
+            for nd in nodes:
+                nd.validate(item, old, (path, i), ctx)
+        if unique and len(v) > 1:
+            seen = set()
+            for i, item in enumerate(v):
+                try:
+                    k = key(item)
+                except TypeError:
+                    continue
+                if k in seen:
+                    ctx.add(E.DUPLICATE, (path, i), item, "", "")
+                else:
+                    seen.add(k)
+    return check
+
+
+def kw_each_val(c, each, schema, shape, n):
+    if "items" in schema or "additionalProperties" in schema:
+        return None  # applied by kw_items / kw_values
+    if shape.kind == "list":
+        return kw_items(c, {"x-dv-value": True} if shape.items is None else {}, {**schema, "x-dv-each-val": each,
+                        "x-dv-custom-unique": True}, shape, n)
+    if shape.kind == "map":
+        return kw_values(c, {}, {"x-dv-each-val": each}, shape, n)
+    raise SchemaError("x-dv-each-val applies to arrays and maps")
+
+
+def kw_values(c, values, schema, shape, n):
+    if not isinstance(values, dict):
+        return None
+    node = c.node(values, "elem")
+    each = schema.get("x-dv-each-val")
+    extra = c.node({**each, "x-dv-value": bool(values.get("x-dv-value"))}, "elem") if each else None
+    nodes = (node,) + ((extra,) if extra else ())
+
+    def check(v, ov, path, ctx):
+        has_old = type(ov) is dict
+        for k, x in v.items():
+            y = ov.get(k, NOOLD) if has_old else NOOLD
+            if x is None and not node.pointer:
+                x = node.zero
+            for nd in nodes:
+                nd.validate(x, y, (path, (k,)), ctx)
+    return check
+
+
+def kw_each_key(c, frag, schema, shape, n):
+    node = c.node(frag, "type")
+
+    def check(v, ov, path, ctx):
+        has_old = type(ov) is dict
+        for k in v:
+            if ctx.update and has_old and k in ov:
+                continue
+            node.validate(k, NOOLD, path, ctx)
+    return check
+
+
+def kw_item(c, entries, schema, shape, n):
+    rules = []
+    item_shape = c.res.shape(shape.items) if shape.items is not None else None
+    for entry in entries:
+        match = entry.get("match")
+        if not isinstance(match, dict) or not match:
+            raise SchemaError("x-dv-item entries need a non-empty match")
+        node = c.node({**entry.get("schema", {}), "x-dv-value": True}, "frag")
+        zeros = {k: "" if item_shape and item_shape.props.get(k, {}).get("type") == "string" else None for k in match}
+        rules.append((tuple(match.items()), zeros, node))
+
+    def find(lst, pairs, zeros):
+        if type(lst) is not list:
+            return -1, None
+        for i, it in enumerate(lst):
+            if type(it) is dict and all(it.get(k, zeros[k]) == val for k, val in pairs):
+                return i, it
+        return -1, None
+
+    def check(v, ov, path, ctx):
+        for pairs, zeros, node in rules:
+            i, new = find(v, pairs, zeros)
+            if new is None:
+                continue
+            _, old = find(ov, pairs, zeros)
+            if ctx.update and old is not None and node.eq(new, old):
+                continue
+            node.validate(new, NOOLD if old is None else old, (path, i), ctx)
+    return check
+
+
+def kw_subfield(c, entries, schema, shape, n):
+    subs = []
+    for entry in entries:
+        name = entry["field"]
+        prop = shape.props.get(name)
+        if prop is None:
+            raise SchemaError(f"x-dv-subfield names unknown field {name!r}")
+        vf = bool(prop.get("x-dv-value"))
+        merged = {"allOf": [prop], **entry["schema"]} if False else {**entry["schema"], "x-dv-value": vf}
+        node = c.node(merged, "frag")
+        base = c.node(prop, "frag")
+        subs.append((name, node, base.zero, base.eq))
+
+    def check(v, ov, path, ctx):
+        has_old = type(ov) is dict
+        for name, node, zero, eq in subs:
+            x = v.get(name)
+            if x is None:
+                x = zero
+            y = NOOLD
+            if has_old:
+                y = ov.get(name)
+                if y is None:
+                    y = zero
+                if ctx.update and eq(x, y):
+                    continue
+            node.validate(x, y, (path, name), ctx)
+    return check
+
+
+# --- cross-field rules ----------------------------------------------------------
+
+def _is_set_fn(c, shape, member):
+    name = member["field"]
+    prop = shape.props.get(name)
+    if prop is None:
+        raise SchemaError(f"union member names unknown field {name!r}")
+    unset = c.node(prop, "frag").unset
+    item = member.get("item")
+    if item:
+        pairs = tuple(item.items())
+        return lambda v: type(v) is dict and type(v.get(name)) is list and any(
+            type(it) is dict and all(it.get(k) == val for k, val in pairs) for it in v[name])
+    return lambda v: type(v) is dict and not unset(v.get(name))
+
+
+def _union(kind):
+    def factory(c, groups, schema, shape, n):
+        compiled = []
+        for g in groups:
+            members = g.get("members", [])
+            fns = tuple(_is_set_fn(c, shape, m) for m in members)
+            names = tuple(m["field"] for m in members)
+            values = tuple(m.get("memberName", m["field"]) for m in members)
+            compiled.append((g.get("discriminator"), fns, names, values))
+
+        def check(v, ov, path, ctx):
+            for disc, fns, names, values in compiled:
+                _run_union(kind, disc, fns, names, values, v, ov, path, ctx)
+        return check
+    return factory
+
+
+def _run_union(kind, disc, fns, names, values, v, ov, path, ctx):
+    has_old = type(ov) is dict and bool(ov)
+    new_set = [f(v) for f in fns]
+    changed = False
+    if ctx.update:
+        old_set = [f(ov) if type(ov) is dict else False for f in fns]
+        changed = new_set != old_set
+    all_fields = ", ".join(f"`{x}`" for x in names)
+    errs = []
+    if disc is not None:
+        dval = v.get(disc) or ""
+        if ctx.update and type(ov) is dict:
+            changed = changed or dval != (ov.get(disc) or "")
+        for is_set, name, member in zip(new_set, names, values):
+            if is_set and dval != member:
+                errs.append((name, f"may only be specified when `{disc}` is \"{member}\""))
+            elif not is_set and dval == member:
+                errs.append((name, f"must be specified when `{disc}` is \"{dval}\""))
+        if ctx.update and has_old and not changed:
+            return
+        for name, detail in errs:
+            ctx.add(E.INVALID, (path, name), "", detail, "union")
+        return
+    if ctx.update and has_old and not changed:
+        return
+    specified = [x for x, s in zip(names, new_set) if s]
+    if len(specified) > 1:
+        word = "exactly" if kind == "union" else "at most"
+        ctx.add(E.INVALID, path, "{" + ", ".join(specified) + "}", f"must specify {word} one of: {all_fields}", kind)
+    elif not specified and kind == "union":
+        ctx.add(E.INVALID, path, "", f"must specify one of: {all_fields}", "union")
+
+
+def _dependent(required):
+    def factory(c, deps, schema, shape, n):
+        pairs = []
+        for trigger, others in deps.items():
+            t = _is_set_fn(c, shape, {"field": trigger})
+            for other in others:
+                pairs.append((trigger, t, other, _is_set_fn(c, shape, {"field": other})))
+
+        def check(v, ov, path, ctx):
+            has_old = type(ov) is dict
+            for tname, tset, dname, dset in pairs:
+                if ctx.update and has_old and tset(v) == tset(ov) and dset(v) == dset(ov):
+                    continue
+                if not tset(v) or dset(v) != (not required):
+                    continue
+                if required:
+                    ctx.add(E.REQUIRED, (path, dname), "", f"must be set when {tname} is set", "dependentRequired")
+                else:
+                    ctx.add(E.FORBIDDEN, (path, dname), "", f"may not be set when {tname} is set", "dependentForbidden")
+        return check
+    return factory
+
+
+def kw_modes(c, groups, schema, shape, n):
+    compiled = []
+    for g in groups:
+        disc = g.get("discriminator")
+        if disc is None:
+            raise SchemaError("x-dv-modes group without a discriminator")
+        dprop = shape.props.get(disc, {})
+        dzero = False if c.res.shape(dprop).kind == "boolean" else ""
+        for name, rules in g.get("fields", {}).items():
+            prop = shape.props.get(name)
+            if prop is None:
+                raise SchemaError(f"x-dv-modes names unknown field {name!r}")
+            vf = bool(prop.get("x-dv-value"))
+            base = c.node(prop, "frag")
+            table = {r["mode"]: c.node({**r["schema"], "x-dv-value": vf}, "frag") for r in rules}
+            default = table.pop("default", None)
+            compiled.append((disc, dzero, name, base.zero, base.eq, table, default))
+
+    def check(v, ov, path, ctx):
+        has_old = type(ov) is dict
+        for disc, dzero, name, zero, eq, table, default in compiled:
+            d = v.get(disc, dzero)
+            x = v.get(name)
+            if x is None:
+                x = zero
+            y = NOOLD
+            if has_old:
+                y = ov.get(name)
+                if y is None:
+                    y = zero
+                if ctx.update and ov.get(disc, dzero) == d and eq(x, y):
+                    continue
+            key = ("true" if d else "false") if type(d) is bool else d
+            node = table.get(key, default)
+            if node is not None:
+                node.validate(x, y, (path, name), ctx)
+    return check
+
+
+# --- update rules ---------------------------------------------------------------
+
+def kw_update(c, rules, schema, shape, n):
+    rules = tuple(rules)
+    kind = shape.kind
+    pointer = not schema.get("x-dv-value")
+    key = list_matcher(c, schema, shape) if kind == "list" else None
+
+    def check(v, ov, path, ctx):
+        if not ctx.update:
+            return
+        if ov is NOOLD:
+            if pointer and kind not in ("list", "map"):
+                ov = None
+            else:
+                return
+        if kind in ("list", "map"):
+            old_empty, new_empty = not ov, not v
+        elif kind == "struct" and not pointer:
+            old_empty = new_empty = None
+        else:
+            old_empty, new_empty = n.unset(ov), n.unset(v)
+        for rule in rules:
+            if rule == "NoSet" and old_empty is True and new_empty is False:
+                ctx.add(E.INVALID, path, None, "field cannot be set once created", "update")
+            elif rule == "NoClear" and old_empty is False and new_empty is True:
+                ctx.add(E.INVALID, path, None, "field cannot be cleared once set", "update")
+            elif rule == "NoModify" and kind not in ("list", "map") and (
+                    (old_empty is False and new_empty is False) or (old_empty is None)):
+                ctx.add(E.INVALID, path, None, "field cannot be modified once set", "update")
+            elif rule == "NoAddItem":
+                if kind == "map":
+                    for k in v:
+                        if not (type(ov) is dict and k in ov):
+                            ctx.add(E.FORBIDDEN, (path, (k,)), "", "item may not be added", "update")
+                else:
+                    old_keys = {key(o) for o in (ov or ()) if o is not None}
+                    for i, item in enumerate(v):
+                        if item is not None and key(item) not in old_keys:
+                            ctx.add(E.FORBIDDEN, (path, i), "", "item may not be added", "update")
+            elif rule == "NoRemoveItem":
+                if kind == "map":
+                    for k in (ov or {}):
+                        if k not in v:
+                            ctx.add(E.FORBIDDEN, (path, (k,)), "", "item may not be removed", "update")
+                else:
+                    new_keys = {key(x) for x in v if x is not None}
+                    for o in (ov or ()):
+                        if o is not None and key(o) not in new_keys:
+                            ctx.add(E.FORBIDDEN, path, "", "item may not be removed", "update")
+    return check
+
+
+# --- other structural keywords --------------------------------------------------
+
+def kw_any_of(keyword):
+    def factory(c, subs, schema, shape, n):
+        nodes = [c.node(s, "type") for s in subs if isinstance(s, dict)]
+        if schema.get("x-kubernetes-int-or-string") and keyword == "anyOf":
+            return None  # the int-or-string type check covers it
+
+        def check(v, ov, path, ctx):
+            from .context import Ctx
+            passed = 0
+            for nd in nodes:
+                sub = Ctx(ctx.update, ctx.options, ctx.subresource)
+                nd.validate(v, ov, path, sub)
+                passed += not sub.errors
+            if (keyword == "anyOf" and not passed) or (keyword == "oneOf" and passed != 1):
+                ctx.add(E.INVALID, path, v, f"must validate {'one' if keyword == 'oneOf' else 'at least one'} "
+                        f"of the schemas in {keyword}", keyword)
+        return check
+    return factory
+
+
+def kw_not(c, sub, schema, shape, n):
+    node = c.node(sub, "type")
+
+    def check(v, ov, path, ctx):
+        from .context import Ctx
+        s = Ctx(ctx.update, ctx.options, ctx.subresource)
+        node.validate(v, ov, path, s)
+        if not s.errors:
+            ctx.add(E.INVALID, path, v, "must not validate the schema (not)", "not")
+    return check
+
+
+def kw_embedded(c, value, schema, shape, n):
+    if not value:
+        return None
+
+    def check(v, ov, path, ctx):
+        for k in ("apiVersion", "kind"):
+            if not v.get(k):
+                ctx.add(E.REQUIRED, (path, k), "", "", "")
+    return check
+
+
+STRUCTURAL = {
+    "properties": kw_properties,
+    "required": kw_required,
+    "items": kw_items,
+    "additionalProperties": kw_values,
+    "x-dv-each-val": kw_each_val,
+    "x-dv-each-key": kw_each_key,
+    "x-dv-item": kw_item,
+    "x-dv-subfield": kw_subfield,
+    "x-dv-unions": _union("union"),
+    "x-dv-zero-or-one-of": _union("zeroOrOneOf"),
+    "x-dv-dependent-required": _dependent(True),
+    "x-dv-dependent-forbidden": _dependent(False),
+    "x-dv-modes": kw_modes,
+    "x-dv-update": kw_update,
+    "anyOf": kw_any_of("anyOf"),
+    "oneOf": kw_any_of("oneOf"),
+    "not": kw_not,
+    "x-kubernetes-embedded-resource": kw_embedded,
+}
+
+
+# --- wrappers: options and lifecycle --------------------------------------------
+
+def _gate(c, entry, shape, n, cond, level=None):
+    if not isinstance(entry, dict) or not isinstance(entry.get("schema"), dict):
+        raise SchemaError("option / lifecycle entries need a 'schema'")
+    pre, body = c.fragment(entry["schema"], shape, n)
+
+    def make(checks):
+        if not checks:
+            return None
+        checks = tuple(checks)
+
+        def check(v, ov, path, ctx):
+            if not cond(ctx):
+                return
+            saved = ctx.level
+            if level and saved != "alpha":
+                ctx.level = level
+            try:
+                for ch in checks:
+                    if ch(v, ov, path, ctx):
+                        return level != "alpha"
+            finally:
+                ctx.level = saved
+        return check
+    return make(pre), make(body)
+
+
+def _if_option(enabled):
+    def wrap(c, entry, shape, n):
+        option = entry.get("option")
+        if not isinstance(option, str):
+            raise SchemaError("option entries need an 'option' name")
+        return _gate(c, entry, shape, n, lambda ctx: (option in ctx.options) == enabled)
+    return wrap
+
+
+WRAPPERS = {
+    "x-dv-if-enabled": _if_option(True),
+    "x-dv-if-disabled": _if_option(False),
+    "x-dv-alpha": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx: True, "alpha"),
+    "x-dv-beta": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx: True, "beta"),
+}
+
+KNOWN_DV = {k for k in list(STRUCTURAL) + list(WRAPPERS) if k.startswith("x-dv-")} | {
+    "x-dv-value", "x-dv-required", "x-dv-optional", "x-dv-forbidden", "x-dv-max-bytes", "x-dv-neq",
+    "x-dv-enum-exclude", "x-dv-immutable", "x-dv-monotonic", "x-dv-fixed", "x-dv-unique", "x-dv-custom-unique",
+    "x-dv-opaque", "x-dv-custom-validation", "x-dv-subresource", "x-dv-supports-subresources"}

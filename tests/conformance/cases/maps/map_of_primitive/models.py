@@ -1,0 +1,26 @@
+# +k8s:validation-gen=TypesWithField=TypeMeta
+# +k8s:validation-gen-scheme-registry=k8s.io/code-generator/cmd/validation-gen/testscheme.Scheme
+# +k8s:validation-gen-test-fixture=validateFalse
+# +k8s:validation-gen-nolint
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NewType
+
+
+# +k8s:validateFalse="type Struct"
+@dataclass
+class Struct:
+    # +k8s:validateFalse="field Struct.MapField"
+    # +k8s:eachVal=+k8s:validateFalse="field Struct.MapField[*]"
+    mapField: dict[str, str]
+
+    # +k8s:validateFalse="field Struct.MapTypedefField"
+    # +k8s:eachVal=+k8s:validateFalse="field Struct.MapTypedefField[*]"
+    mapTypedefField: dict[str, StringType]
+
+    UnvalidatedMapField: dict[str, str]
+
+
+# +k8s:validateFalse="type StringType"
+StringType = NewType("StringType", str)

@@ -1,0 +1,24 @@
+# +k8s:validation-gen=TypesWithField=TypeMeta
+# +k8s:validation-gen-scheme-registry=k8s.io/code-generator/cmd/validation-gen/testscheme.Scheme
+# +k8s:validation-gen-test-fixture=validateFalse
+# +k8s:validation-gen-nolint
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NewType
+
+
+# +k8s:validateFalse="type T1"
+@dataclass
+class T1:
+    pass
+
+
+# Note: this has no validations.
+@dataclass
+class T2:
+    pass
+
+
+# +k8s:validateFalse="type E1"
+E1 = NewType("E1", str)

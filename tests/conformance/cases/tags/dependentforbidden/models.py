@@ -1,0 +1,66 @@
+# +k8s:validation-gen=TypesWithField=TypeMeta
+# +k8s:validation-gen-scheme-registry=k8s.io/code-generator/cmd/validation-gen/testscheme.Scheme
+# +k8s:validation-gen-nolint
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+
+@dataclass
+class Struct:
+    # +k8s:optional
+    # +k8s:dependentForbidden("dependent")
+    trigger: Optional[str]
+    # +k8s:optional
+    dependent: Optional[str]
+    # +k8s:optional
+    otherField: Optional[str]
+
+
+@dataclass
+class MultiDependent:
+    # +k8s:optional
+    # +k8s:dependentForbidden("dependentA")
+    # +k8s:dependentForbidden("dependentB")
+    trigger: Optional[str]
+    # +k8s:optional
+    dependentA: Optional[str]
+    # +k8s:optional
+    dependentB: Optional[str]
+
+
+@dataclass
+class MultiTrigger:
+    # +k8s:optional
+    # +k8s:dependentForbidden("dependent")
+    triggerA: Optional[str]
+    # +k8s:optional
+    # +k8s:dependentForbidden("dependent")
+    triggerB: Optional[str]
+    # +k8s:optional
+    dependent: Optional[str]
+
+
+@dataclass
+class AllKinds:
+    # +k8s:optional
+    # +k8s:dependentForbidden("ptrDep")
+    ptrTrigger: Optional[str]
+    # +k8s:optional
+    ptrDep: Optional[str]
+    # +k8s:optional
+    # +k8s:dependentForbidden("sliceDep")
+    sliceTrigger: list[str]
+    # +k8s:optional
+    sliceDep: list[str]
+    # +k8s:optional
+    # +k8s:dependentForbidden("mapDep")
+    mapTrigger: dict[str, str]
+    # +k8s:optional
+    mapDep: dict[str, str]
+    # +k8s:optional
+    # +k8s:dependentForbidden("intDep")
+    intTrigger: int
+    # +k8s:optional
+    intDep: int

@@ -1,0 +1,18 @@
+# +k8s:validation-gen=TypesWithField=TypeMeta
+# +k8s:validation-gen-scheme-registry=k8s.io/code-generator/cmd/validation-gen/testscheme.Scheme
+# +k8s:validation-gen-nolint
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NewType
+
+
+StringType = NewType("StringType", str)
+
+
+@dataclass
+class Struct:
+    # +k8s:eachVal=+k8s:validateFalse="field Struct.MapField[*]"
+    mapField: dict[str, str]
+    # +k8s:eachVal=+k8s:validateFalse="field Struct.MapTypedefField[*]"
+    mapTypedefField: dict[str, StringType]

@@ -1,0 +1,21 @@
+# +k8s:validation-gen=TypesWithField=TypeMeta
+# +k8s:validation-gen-scheme-registry=k8s.io/code-generator/cmd/validation-gen/testscheme.Scheme
+# +k8s:validation:internal
+# +k8s:validation-gen-nolint
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NewType, Optional
+
+
+# +k8s:format=k8s-label-key
+LabelKeyStringType = NewType("LabelKeyStringType", str)
+
+
+@dataclass
+class Struct:
+    # +k8s:format=k8s-label-key
+    labelKeyField: str
+    # +k8s:format=k8s-label-key
+    labelKeyPtrField: Optional[str]
+    labelKeyTypedefField: LabelKeyStringType

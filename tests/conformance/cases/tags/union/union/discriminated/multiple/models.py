@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NewType, Optional
+
+
+# Two discriminated unions in the same struct
+@dataclass
+class Struct:
+    # +k8s:unionDiscriminator(union: "union1")
+    d1: D
+
+    # +k8s:unionMember(union: "union1")
+    # +k8s:optional
+    U1M1: Optional[M1] = field(metadata={"json": "u1m1"})
+
+    # +k8s:unionMember(union: "union1")
+    # +k8s:optional
+    U1M2: Optional[M2] = field(metadata={"json": "u1m2"})
+
+    # +k8s:unionDiscriminator(union: "union2")
+    d2: D
+
+    # +k8s:unionMember(union: "union2")
+    # +k8s:optional
+    U2M1: Optional[M1] = field(metadata={"json": "u2m1"})
+
+    # +k8s:unionMember(union: "union2")
+    # +k8s:optional
+    U2M2: Optional[M2] = field(metadata={"json": "u2m2"})
+
+
+D = NewType("D", str)
+
+U1M1 = D("U1M1")
+U1M2 = D("U1M2")
+U2M1 = D("U2M1")
+U2M2 = D("U2M2")
+
+
+@dataclass
+class M1:
+    pass
+
+
+@dataclass
+class M2:
+    pass
