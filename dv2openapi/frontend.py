@@ -122,7 +122,7 @@ class _Source:
         tags, doc = [], []
         for n in lines:
             text = self.comments[n]
-            if text.startswith(PREFIX):
+            if text.startswith(PREFIX) and not _foreign(text):
                 tags.append(self.site(text, n))
             elif text.startswith("+"):
                 continue  # another generator's tag
@@ -149,6 +149,13 @@ class _Source:
             if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == member for t in stmt.targets):
                 return stmt.lineno
         return None
+
+
+def _foreign(text: str) -> bool:
+    """Tags of other generators in the k8s namespace (validation-gen's own settings,
+    kube-openapi's `+k8s:validation:...`): not validation tags, so not ours."""
+    name = text[len(PREFIX):].split("=", 1)[0].split("(", 1)[0]
+    return ":" in name or name.startswith(("validation-gen", "openapi-gen", "deepcopy-gen", "conversion-gen"))
 
 
 def load_module(path: str) -> types.ModuleType:

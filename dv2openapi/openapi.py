@@ -100,6 +100,8 @@ class Emitter:
             schema = self.struct_schema(named)
         elif named.kind == "enum":
             schema = {"type": "string"}
+        elif named.target[0] == "ref" and self.model.types[named.target[1]].kind == "enum":
+            schema = {"type": "string"}  # like a Go typedef of an enum type: its constants are not ours
         else:
             schema = self.type_schema(named.target, LISTVAL, site0)
         if named.doc:
@@ -198,17 +200,20 @@ class Emitter:
         return schema
 
 
+def _enum_values(frag: dict, values: list) -> None:
+    """Replace the `enum` tag's marker (possibly inside lifecycle wrappers) by the values."""
+    if frag.pop("x-dv-enum", None):
+        frag["enum"] = values
+    for key in ("x-dv-alpha", "x-dv-beta", "x-dv-if-enabled", "x-dv-if-disabled"):
+        for entry in frag.get(key, []):
+            _enum_values(entry["schema"], values)
+
+
 def _enum_fragment(named: Named, frag: dict) -> dict:
     """Resolve plain enumExclude members out of `enum`; keep conditional ones."""
-    if "x-dv-enum" not in frag:
-        frag.pop("x-dv-enum-exclude", None)
-        return frag
-    frag.pop("x-dv-enum")
     excluded = {e["value"] for e in frag.pop("x-dv-enum-exclude", [])}
-    values = [v for v, _ in named.members if v not in excluded]
-    out = {"enum": values}
-    conditional = [e for e in frag.get("x-dv-if-enabled", []) + frag.get("x-dv-if-disabled", [])
-                   if "x-dv-enum-exclude" in e["schema"]]
+    _enum_values(frag, [v for v, _ in named.members if v not in excluded])
+    out: dict = {}
     exclusions = []
     for key, when in (("x-dv-if-enabled", True), ("x-dv-if-disabled", False)):
         keep = []
@@ -223,7 +228,6 @@ def _enum_fragment(named: Named, frag: dict) -> dict:
                 frag[key] = keep
             else:
                 frag.pop(key)
-    del conditional
     if exclusions:
         out["x-dv-enum-exclude"] = exclusions
     frag.update(out)
@@ -253,6 +257,8 @@ class Target:
         self.kind, self.pointer, self.under = em.resolve(texpr)
         self.json = field.json if field else None
         self.tag: Tag | None = None
+        self.level: str | None = None  # set inside +k8s:alpha / +k8s:beta payloads
+        self.item_match: dict | None = None
 
     def fail(self, msg: str):
         raise InputError(msg, self.site.file, self.site.line, self.tag.text if self.tag else None)
@@ -297,7 +303,7 @@ class Target:
         frag: dict = {}
         sub = Target(self.em, scope or self.scope, texpr or self.texpr, self.site, frag, field=self.field,
                       owner=self.owner, parent=self.parent, named=self.named, member=self.member)
-        sub.item_match = getattr(self, "item_match", None)
+        sub.item_match, sub.level = self.item_match, self.level
         sub.apply(tag)
         return frag
 
@@ -341,7 +347,7 @@ class Target:
         sub_frag: dict = {}
         sub = Target(self.em, LISTVAL, self.elem_expr(), self.site, sub_frag, field=self.field,
                      owner=self.owner, parent=self.parent)
-        sub.item_match = match
+        sub.item_match, sub.level = match, self.level
         sub.apply(tag.value)
         if sub_frag:
             self.put("x-dv-item", [{"match": match, "schema": sub_frag}])
@@ -373,7 +379,7 @@ class Target:
                 self.fail(f"union {name!r} already has a discriminator")
             group["discriminator"] = self.json
             return
-        match = getattr(self, "item_match", None)
+        match = self.item_match
         member = {"field": self.json, "memberName": member_name or self.field.attr}
         if match is not None:
             member["item"] = match
@@ -396,6 +402,8 @@ class Target:
             return
         rules = group["fields"].setdefault(self.json, [])
         frag = self.nested(payload)
+        if self.level:
+            frag = {f"x-dv-{self.level}": [{"schema": frag}]}
         existing = next((r for r in rules if r["mode"] == value), None)
         if existing:
             merge(existing["schema"], frag, lambda k, a, b: self.fail(f"conflicting ifMode rules for {k}"))

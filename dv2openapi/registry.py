@@ -22,7 +22,7 @@ NUMBER = frozenset({"int", "int32", "int64", "float"})
 INTEGER = frozenset({"int", "int32", "int64"})
 STRING = frozenset({"str"})
 SCALAR = frozenset({"int", "int32", "int64", "float", "str", "bool"})
-UPDATE_RULES = ("NoSet", "NoModify", "NoClear", "NoAddItem", "NoRemoveItem")
+UPDATE_RULES = ("NoSet", "NoModify", "NoClear", "NoUnset", "NoAddItem", "NoRemoveItem")
 UNIQUE = ("set", "map")
 LIST_TYPES = ("atomic", "set", "map")
 
@@ -174,7 +174,11 @@ tag("ifDisabled", VALUES | {CONST}, "tag", "The payload applies only when the op
 def _level(keyword):
     def emit(t, tag):
         since = tag.arg("since", 0)
-        entry = {"schema": t.nested(tag.value)}
+        outer, t.level = t.level, keyword.rsplit("-", 1)[1]
+        try:
+            entry = {"schema": t.nested(tag.value)}
+        finally:
+            t.level = outer
         if since is not None:
             entry["since"] = str(since)
         t.put(keyword, [entry])
@@ -209,7 +213,7 @@ def _immutable(t, tag):
     t.put("x-dv-immutable", True)
 
 
-@tag("update", {FIELD, LISTVAL, MAPVAL}, "words", "Update constraints: NoSet, NoModify, NoClear, NoAddItem, NoRemoveItem.",
+@tag("update", {FIELD, LISTVAL, MAPVAL}, "words", "Update constraints: NoSet, NoModify, NoClear (alias NoUnset), NoAddItem, NoRemoveItem.",
      "+k8s:update=NoModify,NoClear", "transition rules on `oldSelf`")
 def _update(t, tag):
     rules = [w.strip() for w in str(tag.value).split(",") if w.strip()]
@@ -347,7 +351,7 @@ def _if_mode(t, tag):
 
 # --- type references -------------------------------------------------------------
 
-@tag("opaqueType", {FIELD}, "none", "Validations declared on the field's type are ignored here.", "+k8s:opaqueType",
+@tag("opaqueType", {FIELD, TYPE}, "none", "Validations declared on the referenced type are ignored here.", "+k8s:opaqueType",
      "the referenced type's rules are left out")
 def _opaque(t, tag):
     t.put("x-dv-opaque", True)

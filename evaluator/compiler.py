@@ -67,10 +67,11 @@ class Compiler:
             setattr(node, slot, getattr(built, slot))
         return node
 
-    def node(self, schema: dict, role: str, value_field: bool | None = None) -> Node:
+    def node(self, schema: dict, role: str, value_field: bool | None = None, like: dict | None = None) -> Node:
+        """Compile `schema`; a payload fragment takes its shape from the schema it applies to (`like`)."""
         if not isinstance(schema, dict):
             raise SchemaError(f"expected a schema object, got {type(schema).__name__}")
-        shape = self.res.shape(schema)
+        shape = self.res.shape(like if like is not None else schema)
         n = Node()
         n.shape = shape
         vf = schema.get("x-dv-value", False) if value_field is None else value_field
@@ -79,7 +80,7 @@ class Compiler:
         n.unset = self.unset_fn(shape, vf)
         n.eq = self.eq_fn(shape)
         pre, checks = self.checks(schema, shape, role, n)
-        type_check = self.type_check(shape)
+        type_check = self.type_check(shape) if like is None else None
         body = ([type_check] if type_check else []) + checks
         n.validate = _runner(pre, body, ratchet=role in ("field", "elem"), eq=n.eq)
         return n

@@ -82,7 +82,7 @@ def list_matcher(c, schema, shape):
 def kw_items(c, items, schema, shape, n):
     elem = c.node(items, "elem")
     each = schema.get("x-dv-each-val")
-    extra = c.node({**each, "x-dv-value": bool(items.get("x-dv-value"))}, "elem") if each else None
+    extra = c.node(each, "elem", bool(items.get("x-dv-value")), like=items) if each else None
     key = list_matcher(c, schema, shape)
     unique = None if schema.get("x-dv-custom-unique") else (schema.get("x-dv-unique") or shape.list_type)
     unique = unique if unique in ("set", "map") else None
@@ -141,7 +141,7 @@ def kw_values(c, values, schema, shape, n):
         return None
     node = c.node(values, "elem")
     each = schema.get("x-dv-each-val")
-    extra = c.node({**each, "x-dv-value": bool(values.get("x-dv-value"))}, "elem") if each else None
+    extra = c.node(each, "elem", bool(values.get("x-dv-value")), like=values) if each else None
     nodes = (node,) + ((extra,) if extra else ())
 
     def check(v, ov, path, ctx):
@@ -174,7 +174,7 @@ def kw_item(c, entries, schema, shape, n):
         match = entry.get("match")
         if not isinstance(match, dict) or not match:
             raise SchemaError("x-dv-item entries need a non-empty match")
-        node = c.node({**entry.get("schema", {}), "x-dv-value": True}, "frag")
+        node = c.node(entry.get("schema", {}), "frag", True, like=shape.items or {})
         zeros = {k: "" if item_shape and item_shape.props.get(k, {}).get("type") == "string" else None for k in match}
         rules.append((tuple(match.items()), zeros, node))
 
@@ -206,8 +206,7 @@ def kw_subfield(c, entries, schema, shape, n):
         if prop is None:
             raise SchemaError(f"x-dv-subfield names unknown field {name!r}")
         vf = bool(prop.get("x-dv-value"))
-        merged = {"allOf": [prop], **entry["schema"]} if False else {**entry["schema"], "x-dv-value": vf}
-        node = c.node(merged, "frag")
+        node = c.node(entry["schema"], "frag", vf, like=prop)
         base = c.node(prop, "frag")
         subs.append((name, node, base.zero, base.eq))
 
@@ -331,7 +330,7 @@ def kw_modes(c, groups, schema, shape, n):
                 raise SchemaError(f"x-dv-modes names unknown field {name!r}")
             vf = bool(prop.get("x-dv-value"))
             base = c.node(prop, "frag")
-            table = {r["mode"]: c.node({**r["schema"], "x-dv-value": vf}, "frag") for r in rules}
+            table = {r["mode"]: c.node(r["schema"], "frag", vf, like=prop) for r in rules}
             default = table.pop("default", None)
             compiled.append((disc, dzero, name, base.zero, base.eq, table, default))
 
@@ -381,7 +380,7 @@ def kw_update(c, rules, schema, shape, n):
         for rule in rules:
             if rule == "NoSet" and old_empty is True and new_empty is False:
                 ctx.add(E.INVALID, path, None, "field cannot be set once created", "update")
-            elif rule == "NoClear" and old_empty is False and new_empty is True:
+            elif rule in ("NoClear", "NoUnset") and old_empty is False and new_empty is True:
                 ctx.add(E.INVALID, path, None, "field cannot be cleared once set", "update")
             elif rule == "NoModify" and kind not in ("list", "map") and (
                     (old_empty is False and new_empty is False) or (old_empty is None)):
