@@ -12,7 +12,7 @@ from .registry import CONST, FIELD, LISTVAL, MAPKEY, MAPVAL, MODULE, REGISTRY, S
 REF = "#/components/schemas/"
 LIST_KEYS = {"x-dv-if-enabled", "x-dv-if-disabled", "x-dv-alpha", "x-dv-beta", "x-dv-fixed", "x-dv-item",
              "x-dv-subfield", "x-dv-enum-exclude", "x-dv-supports-subresources", "allOf",
-             "x-kubernetes-list-map-keys", "x-dv-unions", "x-dv-zero-or-one-of", "x-dv-modes"}
+             "x-kubernetes-list-map-keys", "x-dv-unions", "x-dv-zero-or-one-of", "x-dv-modes", "x-dv-update"}
 DICT_KEYS = {"x-dv-dependent-required", "x-dv-dependent-forbidden"}
 _PRIM_SCHEMA = {
     "int": {"type": "integer", "format": "int64"},

@@ -173,7 +173,7 @@ class Compiler:
             elif key in STRUCTURAL:
                 fn = STRUCTURAL[key](self, value, schema, shape, n)
                 if fn:
-                    body.append(fn)
+                    (pre if key in PRE_STRUCTURAL else body).append(fn)
             elif key in WRAPPERS:
                 for entry in value:
                     p, b = WRAPPERS[key](self, entry, shape, n)
@@ -229,10 +229,11 @@ def _runner(pre: list, body: list, ratchet: bool, eq):
     def validate(v, ov, path, ctx):
         if ratchet and ctx.update and ov is not NOOLD and eq(v, ov):
             return
-        for c in pre:
+        stop = False
+        for c in pre:  # the short-circuit group runs in full, then stops the node if any check said so
             if c(v, ov, path, ctx):
-                return
-        if v is None:
+                stop = True
+        if stop or v is None:
             return
         for c in body:
             if c(v, ov, path, ctx):
@@ -240,4 +241,4 @@ def _runner(pre: list, body: list, ratchet: bool, eq):
     return validate
 
 
-from .structural import KNOWN_DV, STRUCTURAL, WRAPPERS  # noqa: E402  (cycle: they use Compiler)
+from .structural import KNOWN_DV, PRE_STRUCTURAL, STRUCTURAL, WRAPPERS  # noqa: E402  (cycle: they use Compiler)

@@ -38,7 +38,7 @@ class FieldError:
             elif isinstance(v, (int, float)):
                 text += f": {v}"
             else:
-                text += ": " + json.dumps(v, sort_keys=True, ensure_ascii=False, default=str)
+                text += ": " + json.dumps(v, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
         if self.detail:
             text += ": " + self.detail
         return text

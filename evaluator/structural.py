@@ -366,6 +366,11 @@ def kw_update(c, rules, schema, shape, n):
     def check(v, ov, path, ctx):
         if not ctx.update:
             return
+        before = len(ctx.errors)
+        _update_rules(v, ov, path, ctx)
+        return len(ctx.errors) > before
+
+    def _update_rules(v, ov, path, ctx):
         if ov is NOOLD:
             if pointer and kind not in ("list", "map"):
                 ov = None
@@ -453,6 +458,7 @@ def kw_embedded(c, value, schema, shape, n):
     return check
 
 
+PRE_STRUCTURAL = {"x-dv-update"}  # short-circuit: run with the presence checks, even on unset values
 STRUCTURAL = {
     "properties": kw_properties,
     "required": kw_required,

@@ -1,0 +1,58 @@
+"""Regenerate the committed artefacts: schemas/ from examples/, and docs/ from the registry.
+
+    python tools/generate.py           # write
+    python tools/generate.py --check   # exit 1 if anything would change (drift)
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from dv2openapi.catalog import tags_markdown, vendor_markdown
+from dv2openapi.crd import to_crd
+from dv2openapi.frontend import build_model
+from dv2openapi.openapi import to_openapi
+from dv2openapi.output import dump_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+# example folder -> (CRD kind, group) for the examples that ship a CRD
+CRDS = {"widget": ("Widget", "example.com")}
+
+
+def artefacts() -> dict[Path, str]:
+    out: dict[Path, str] = {}
+    for types in sorted((ROOT / "examples").glob("*/types.py")):
+        name = types.parent.name
+        rel = types.relative_to(ROOT)
+        doc = to_openapi(build_model(str(rel)))
+        out[ROOT / "schemas" / f"{name}.openapi.yaml"] = dump_yaml(doc)
+        if name in CRDS:
+            kind, group = CRDS[name]
+            crd_doc = to_openapi(build_model(str(rel), [kind]))
+            out[ROOT / "schemas" / f"{name}.crd.yaml"] = dump_yaml(to_crd(crd_doc, kind, group))
+    out[ROOT / "docs" / "tags.md"] = tags_markdown()
+    out[ROOT / "docs" / "vendor-keywords.md"] = vendor_markdown()
+    return out
+
+
+def main(argv: list[str]) -> int:
+    import os
+
+    os.chdir(ROOT)
+    stale = []
+    for path, text in artefacts().items():
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current != text:
+            stale.append(path.relative_to(ROOT))
+            if "--check" not in argv:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+    if "--check" in argv and stale:
+        print("out of date: " + ", ".join(map(str, stale)) + " (run python tools/generate.py)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
