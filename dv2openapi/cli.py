@@ -47,10 +47,13 @@ def openapi(types_file, type_names, output):
     \b
     Example: dv2openapi openapi examples/widget/types.py -o schemas/widget.openapi.yaml
     """
+    warnings: list[str] = []
     try:
-        doc = to_openapi(build_model(types_file, list(type_names) or None))
+        doc = to_openapi(build_model(types_file, list(type_names) or None), warnings)
     except InputError as e:
         _fail(e)
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
     _out(dump_yaml(doc), output)
 
 
@@ -71,8 +74,8 @@ def crd(types_file, kind, group, version, scope, plural, output):
     document is embedded in an annotation so dv-eval keeps every rule.
     """
     try:
-        doc = to_openapi(build_model(types_file, [kind]))
         warnings: list[str] = []
+        doc = to_openapi(build_model(types_file, [kind]), warnings)
         manifest = to_crd(doc, kind, group, version, scope, plural, warnings.append)
     except InputError as e:
         _fail(e)

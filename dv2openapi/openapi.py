@@ -50,6 +50,7 @@ class Emitter:
     def __init__(self, model: Model):
         self.model = model
         self.schemas: dict[str, dict] = {}
+        self.warnings: list[str] = []
 
     # -- type resolution ---------------------------------------------------------
     def resolve(self, texpr: TypeExpr) -> tuple[str, bool, TypeExpr]:
@@ -115,7 +116,8 @@ class Emitter:
                 for site in msites:
                     Target(self, CONST, texpr, site, frag, named=named, member=value).apply(site.tag)
             frag = _enum_fragment(named, frag)
-        merge(schema, frag, _conflict(named.file, named.line))
+        schema = self.combine(schema, frag, named.file, named.line)
+        _check_list_map(schema, named.file, named.line)
         sub = self.module_subresource(named.file)
         if sub:
             schema["x-dv-subresource"] = sub
@@ -155,7 +157,22 @@ class Emitter:
             frag["x-dv-value"] = True
         if f.doc:
             frag["description"] = f.doc
-        return self.combine(base, frag, f.file, f.line)
+        self.lint(f, frag)
+        schema = self.combine(base, frag, f.file, f.line)
+        _check_list_map(schema, f.file, f.line)
+        return schema
+
+    def lint(self, f: Field, frag: dict) -> None:
+        """Contradictions are errors; the KEP linter's tri-state advice is a warning."""
+        given = [k[5:] for k in ("x-dv-required", "x-dv-optional", "x-dv-forbidden") if frag.get(k)]
+        if len(given) > 1:
+            raise InputError(f"contradictory tags: {' and '.join('+k8s:' + g for g in given)}", f.file, f.line)
+        if "default" in frag and not given:
+            self.warnings.append(f"{f.file}:{f.line}: field {f.json!r} has +k8s:default but is neither "
+                                 "+k8s:optional nor +k8s:required")
+        if "default" in frag and "required" in given:
+            self.warnings.append(f"{f.file}:{f.line}: field {f.json!r} is +k8s:required, so its +k8s:default "
+                                 "never applies")
 
     def combine(self, base: dict, frag: dict, file: str, line: int) -> dict:
         """base + fragment; a `$ref` base is wrapped in allOf (siblings of $ref are ignored)."""
@@ -232,6 +249,12 @@ def _enum_fragment(named: Named, frag: dict) -> dict:
         out["x-dv-enum-exclude"] = exclusions
     frag.update(out)
     return frag
+
+
+def _check_list_map(schema: dict, file: str, line: int) -> None:
+    if schema.get("x-kubernetes-list-type") == "map" and not schema.get("x-kubernetes-list-map-keys") \
+            and "allOf" not in schema:
+        raise InputError("+k8s:listType=map needs at least one +k8s:listMapKey", file, line)
 
 
 def _conflict(file, line):
@@ -411,6 +434,10 @@ class Target:
             rules.append({"mode": value, "schema": frag})
 
 
-def to_openapi(model: Model) -> dict:
-    """The OpenAPI document for a model."""
-    return Emitter(model).document()
+def to_openapi(model: Model, warnings: list | None = None) -> dict:
+    """The OpenAPI document for a model; lint warnings are appended to `warnings`."""
+    em = Emitter(model)
+    doc = em.document()
+    if warnings is not None:
+        warnings.extend(em.warnings)
+    return doc

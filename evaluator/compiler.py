@@ -229,11 +229,18 @@ def _runner(pre: list, body: list, ratchet: bool, eq):
     def validate(v, ov, path, ctx):
         if ratchet and ctx.update and ov is not NOOLD and eq(v, ov):
             return
-        stop = False
-        for c in pre:  # the short-circuit group runs in full, then stops the node if any check said so
-            if c(v, ov, path, ctx):
-                stop = True
-        if stop or v is None:
+        if pre:
+            stop = False
+            errors = ctx.errors
+            before = len(errors)
+            for c in pre:  # the short-circuit group runs in full, then stops the node if any check said so
+                if c(v, ov, path, ctx):
+                    stop = True
+            for i in range(before, len(errors)):
+                errors[i].short_circuit = True
+            if stop:
+                return
+        if v is None:
             return
         for c in body:
             if c(v, ov, path, ctx):

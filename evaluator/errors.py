@@ -20,11 +20,13 @@ OMITTED = object()  # a bad value that is not shown
 class FieldError:
     """One validation error: type, field path, bad value, detail, origin, stability level."""
 
-    __slots__ = ("type", "field", "bad_value", "detail", "origin", "level")
+    __slots__ = ("type", "field", "bad_value", "detail", "origin", "level", "short_circuit")
 
-    def __init__(self, type: str, field: str, bad_value: object, detail: str, origin: str = "", level: str = ""):
+    def __init__(self, type: str, field: str, bad_value: object, detail: str, origin: str = "", level: str = "",
+                 short_circuit: bool = False):
         self.type, self.field, self.bad_value, self.detail = type, field, bad_value, detail
         self.origin, self.level = origin, level
+        self.short_circuit = short_circuit  # reported by a short-circuiting check (Go's MarkShortCircuit)
 
     def body(self) -> str:
         """The message after `field: `, as `field.Error.ErrorBody` renders it."""

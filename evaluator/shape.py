@@ -10,7 +10,7 @@ REF = "#/components/schemas/"
 class Shape:
     """What a node holds: kind (struct, map, list, string, integer, number, boolean, intstr, any)."""
 
-    __slots__ = ("kind", "props", "items", "values", "list_type", "map_keys", "nullable")
+    __slots__ = ("kind", "props", "items", "values", "list_type", "map_keys", "nullable", "required", "opaque")
 
     def __init__(self):
         self.kind = "any"
@@ -20,6 +20,8 @@ class Shape:
         self.list_type = None
         self.map_keys: list = []
         self.nullable = False
+        self.required: set = set()
+        self.opaque = False  # a part is x-dv-opaque: the referenced types' own rules do not apply
 
 
 class Resolver:
@@ -77,6 +79,8 @@ class Resolver:
             s.list_type = part.get("x-kubernetes-list-type", s.list_type)
             s.map_keys = part.get("x-kubernetes-list-map-keys", s.map_keys)
             s.nullable = s.nullable or bool(part.get("nullable"))
+            s.required.update(part.get("required", ()))
+            s.opaque = s.opaque or bool(part.get("x-dv-opaque"))
         if "intstr" in types:
             s.kind = "intstr"
         elif "object" in types:

@@ -208,11 +208,17 @@ def kw_subfield(c, entries, schema, shape, n):
         vf = bool(prop.get("x-dv-value"))
         node = c.node(entry["schema"], "frag", vf, like=prop)
         base = c.node(prop, "frag")
-        subs.append((name, node, base.zero, base.eq))
+        guard = ()
+        if not shape.opaque:
+            # the field's own short-circuit checks (required, immutable, ...) gate the subfield
+            # rules silently: they report through the type's own validation
+            full = {**prop, "x-dv-required": True} if name in shape.required else prop
+            guard = tuple(c.checks(full, c.res.shape(prop), "frag", base)[0])
+        subs.append((name, node, base.zero, base.eq, guard))
 
     def check(v, ov, path, ctx):
         has_old = type(ov) is dict
-        for name, node, zero, eq in subs:
+        for name, node, zero, eq, guard in subs:
             x = v.get(name)
             if x is None:
                 x = zero
@@ -223,8 +229,22 @@ def kw_subfield(c, entries, schema, shape, n):
                     y = zero
                 if ctx.update and eq(x, y):
                     continue
+            if guard and _silent_stop(guard, x, y, (path, name), ctx):
+                continue
             node.validate(x, y, (path, name), ctx)
     return check
+
+
+def _silent_stop(checks, v, ov, path, ctx) -> bool:
+    """Whether short-circuit checks would stop here; their errors are dropped."""
+    errors = ctx.errors
+    before = len(errors)
+    stop = False
+    for ch in checks:
+        if ch(v, ov, path, ctx):
+            stop = True
+    del errors[before:]
+    return stop
 
 
 # --- cross-field rules ----------------------------------------------------------

@@ -71,9 +71,11 @@ def _matches(want: dict, got, keys: list) -> bool:
             return False
         if k == "detail" and str(want.get("detail") or "") not in got.detail:
             return False
-        if k == "detail_exact" and str(want.get("detail") or "") != got.detail:
+        if k == "detail_exact" and str(want.get("detail_exact", want.get("detail")) or "") != got.detail:
             return False
-        if k == "detail_regexp" and not re.search(str(want.get("detail") or ""), got.detail):
+        if k == "detail_regexp" and not re.search(str(want.get("detail_regexp", want.get("detail")) or ""), got.detail):
+            return False
+        if k == "short_circuit" and bool(want.get("short_circuit", False)) != got.short_circuit:
             return False
         if k == "level" and (want.get("level") or "") != got.level:
             return False
