@@ -225,6 +225,7 @@ def _call(node: Node):
 
 def _runner(pre: list, body: list, ratchet: bool, eq):
     pre, body = tuple(pre), tuple(body)
+    nil_body = tuple(c for c in body if getattr(c, "nil_ok", False))
 
     def validate(v, ov, path, ctx):
         if ratchet and ctx.update and ov is not NOOLD and eq(v, ov):
@@ -240,9 +241,7 @@ def _runner(pre: list, body: list, ratchet: bool, eq):
                 errors[i].short_circuit = True
             if stop:
                 return
-        if v is None:
-            return
-        for c in body:
+        for c in (nil_body if v is None else body):
             if c(v, ov, path, ctx):
                 return
     return validate
