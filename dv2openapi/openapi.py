@@ -14,6 +14,7 @@ LIST_KEYS = {"x-dv-if-enabled", "x-dv-if-disabled", "x-dv-alpha", "x-dv-beta", "
              "x-dv-subfield", "x-dv-enum-exclude", "x-dv-supports-subresources", "allOf",
              "x-kubernetes-list-map-keys", "x-dv-unions", "x-dv-zero-or-one-of", "x-dv-modes", "x-dv-update"}
 DICT_KEYS = {"x-dv-dependent-required", "x-dv-dependent-forbidden"}
+SCHEMA_KEYS = {"x-dv-each-key", "x-dv-each-val"}  # sub-schemas: two fragments combine
 _PRIM_SCHEMA = {
     "int": {"type": "integer", "format": "int64"},
     "int64": {"type": "integer", "format": "int64"},
@@ -37,6 +38,10 @@ def merge(into: dict, frag: dict, conflict) -> dict:
             into.setdefault(key, {})
             for k, v in value.items():
                 into[key].setdefault(k, []).extend(v)
+        elif key in SCHEMA_KEYS and key in into and into[key] != value:
+            a, b = into[key], value
+            a = {"allOf": [a]} if "$ref" in a else copy.deepcopy(a)
+            into[key] = merge(a, {"allOf": [b]} if "$ref" in b else b, conflict)
         elif key in into and into[key] != value:
             conflict(key, into[key], value)
         else:

@@ -179,6 +179,10 @@ def _level(keyword):
             entry = {"schema": t.nested(tag.value)}
         finally:
             t.level = outer
+        if entry["schema"].pop("x-dv-opaque", None):
+            t.put("x-dv-opaque", True)  # opacity is structural: validation-gen applies it at any level
+            if not entry["schema"]:
+                return
         if since is not None:
             entry["since"] = str(since)
         t.put(keyword, [entry])
@@ -351,7 +355,7 @@ def _if_mode(t, tag):
 
 # --- type references -------------------------------------------------------------
 
-@tag("opaqueType", {FIELD, TYPE}, "none", "Validations declared on the referenced type are ignored here.", "+k8s:opaqueType",
+@tag("opaqueType", {FIELD, TYPE, LISTVAL, MAPKEY, MAPVAL}, "none", "Validations declared on the referenced type are ignored here.", "+k8s:opaqueType",
      "the referenced type's rules are left out")
 def _opaque(t, tag):
     t.put("x-dv-opaque", True)

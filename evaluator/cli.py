@@ -186,10 +186,12 @@ class _Progress:
               help="text: kubectl-style lines; json: a Kubernetes Status object (a List of them in batch mode).")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Worker processes for batch mode (several files or a directory).")
+@click.option("--batch", is_flag=True, help="Treat every argument as independent objects (no NEW/OLD pair), "
+              "e.g. for pre-commit.")
 @click.argument("new", metavar="NEW")
 @click.argument("old", metavar="[OLD]", required=False)
 @click.argument("more", nargs=-1, metavar="")
-def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, new, old, more):
+def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch, new, old, more):
     """Validate NEW (a create) or NEW against OLD (an update).
 
     \b
@@ -207,14 +209,14 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, new, o
       dv-eval --schema schemas/widget.crd.yaml manifests/ -o json --jobs 2
     """
     try:
-        code = _run(schema_path, type_name, enable, subresource, not no_beta, fmt, jobs, new, old, more)
+        code = _run(schema_path, type_name, enable, subresource, not no_beta, fmt, jobs, batch, new, old, more)
     except (InputError, SchemaError) as e:
         click.echo(f"dv-eval: {e}", err=True)
         sys.exit(2)
     sys.exit(code)
 
 
-def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, new, old, more) -> int:
+def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, new, old, more) -> int:
     try:
         schema = load_schema(schema_path)
     except InputError as e:
@@ -223,7 +225,7 @@ def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, new, old,
     if type_name:
         schema_root(schema, type_name)  # fail early on an unknown --type
     paths = (new,) + ((old,) if old else ()) + tuple(more)
-    batch = len(paths) > 2 or os.path.isdir(new) or (old and os.path.isdir(old))
+    batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
     if not batch:
         docs = list(iter_docs(new)) if new != "-" else list(iter_docs("-"))
         if len(docs) != 1 or old:

@@ -67,8 +67,11 @@ class Compiler:
             setattr(node, slot, getattr(built, slot))
         return node
 
-    def node(self, schema: dict, role: str, value_field: bool | None = None, like: dict | None = None) -> Node:
-        """Compile `schema`; a payload fragment takes its shape from the schema it applies to (`like`)."""
+    def node(self, schema: dict, role: str, value_field: bool | None = None, like: dict | None = None,
+             guard=None) -> Node:
+        """Compile `schema`; a payload fragment takes its shape from the schema it applies to (`like`).
+
+        `guard(n)`, if given, returns extra checks appended to the node's short-circuit group."""
         if not isinstance(schema, dict):
             raise SchemaError(f"expected a schema object, got {type(schema).__name__}")
         shape = self.res.shape(like if like is not None else schema)
@@ -80,6 +83,8 @@ class Compiler:
         n.unset = self.unset_fn(shape, vf)
         n.eq = self.eq_fn(shape)
         pre, checks = self.checks(schema, shape, role, n)
+        if guard is not None:
+            pre += guard(n)
         type_check = self.type_check(shape) if like is None else None
         body = ([type_check] if type_check else []) + checks
         n.validate = _runner(pre, body, ratchet=role in ("field", "elem"), eq=n.eq)

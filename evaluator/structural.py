@@ -79,9 +79,16 @@ def list_matcher(c, schema, shape):
     return _freeze
 
 
+def _opaque_elem(sub, each):
+    """An element schema, opaque when the eachVal payload says so."""
+    if each and each.get("x-dv-opaque") and not sub.get("x-dv-opaque"):
+        return {**sub, "x-dv-opaque": True}
+    return sub
+
+
 def kw_items(c, items, schema, shape, n):
-    elem = c.node(items, "elem")
     each = schema.get("x-dv-each-val")
+    elem = c.node(_opaque_elem(items, each), "elem")
     extra = c.node(each, "elem", bool(items.get("x-dv-value")), like=items) if each else None
     key = list_matcher(c, schema, shape)
     unique = None if schema.get("x-dv-custom-unique") else (schema.get("x-dv-unique") or shape.list_type)
@@ -139,8 +146,8 @@ def kw_each_val(c, each, schema, shape, n):
 def kw_values(c, values, schema, shape, n):
     if not isinstance(values, dict):
         return None
-    node = c.node(values, "elem")
     each = schema.get("x-dv-each-val")
+    node = c.node(_opaque_elem(values, each), "elem")
     extra = c.node(each, "elem", bool(values.get("x-dv-value")), like=values) if each else None
     nodes = (node,) + ((extra,) if extra else ())
 
@@ -199,26 +206,32 @@ def kw_item(c, entries, schema, shape, n):
 
 
 def kw_subfield(c, entries, schema, shape, n):
-    subs = []
+    cohorts: dict = {}  # one cohort per subfield: its short-circuit checks gate all its rules
     for entry in entries:
-        name = entry["field"]
+        cohorts.setdefault(entry["field"], []).append(entry["schema"])
+    subs = []
+    for name, schemas in cohorts.items():
         prop = shape.props.get(name)
         if prop is None:
             raise SchemaError(f"x-dv-subfield names unknown field {name!r}")
         vf = bool(prop.get("x-dv-value"))
-        node = c.node(entry["schema"], "frag", vf, like=prop)
         base = c.node(prop, "frag")
-        guard = ()
+        guard = None
         if not shape.opaque:
             # the field's own short-circuit checks (required, immutable, ...) gate the subfield
-            # rules silently: they report through the type's own validation
+            # rules too, silently: they report through the type's own validation
             full = {**prop, "x-dv-required": True} if name in shape.required else prop
-            guard = tuple(c.checks(full, c.res.shape(prop), "frag", base)[0])
-        subs.append((name, node, base.zero, base.eq, guard))
+
+            def guard(nd, full=full, prop=prop):
+                checks = tuple(c.checks(full, c.res.shape(prop), "frag", nd)[0])
+                return [_silent(checks)] if checks else []
+        merged = schemas[0] if len(schemas) == 1 else {"allOf": schemas}
+        node = c.node(merged, "frag", vf, like=prop, guard=guard)
+        subs.append((name, node, base.zero, base.eq))
 
     def check(v, ov, path, ctx):
         has_old = type(ov) is dict
-        for name, node, zero, eq, guard in subs:
+        for name, node, zero, eq in subs:
             x = v.get(name)
             if x is None:
                 x = zero
@@ -229,22 +242,22 @@ def kw_subfield(c, entries, schema, shape, n):
                     y = zero
                 if ctx.update and eq(x, y):
                     continue
-            if guard and _silent_stop(guard, x, y, (path, name), ctx):
-                continue
             node.validate(x, y, (path, name), ctx)
     return check
 
 
-def _silent_stop(checks, v, ov, path, ctx) -> bool:
-    """Whether short-circuit checks would stop here; their errors are dropped."""
-    errors = ctx.errors
-    before = len(errors)
-    stop = False
-    for ch in checks:
-        if ch(v, ov, path, ctx):
-            stop = True
-    del errors[before:]
-    return stop
+def _silent(checks):
+    """Short-circuit checks that may stop a node but whose errors are dropped."""
+    def check(v, ov, path, ctx):
+        errors = ctx.errors
+        before = len(errors)
+        stop = False
+        for ch in checks:
+            if ch(v, ov, path, ctx):
+                stop = True
+        del errors[before:]
+        return stop
+    return check
 
 
 # --- cross-field rules ----------------------------------------------------------
