@@ -50,6 +50,7 @@ class Field:
     file: str
     line: int
     inline: bool = False
+    opaque: bool = False  # promoted from an embedded struct tagged +k8s:opaqueType: no rules apply
 
 
 @dataclass
@@ -124,6 +125,8 @@ class _Source:
             text = self.comments[n]
             if text.startswith(PREFIX) and not _foreign(text):
                 tags.append(self.site(text, n))
+            elif text.startswith("+default="):
+                tags.append(TagSite(_default_tag(text), self.path, n))  # defaulter-gen's +default
             elif text.startswith("+"):
                 continue  # another generator's tag
             else:
@@ -149,6 +152,21 @@ class _Source:
             if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == member for t in stmt.targets):
                 return stmt.lineno
         return None
+
+
+DEFAULT_TAG = "+default"
+
+
+def _default_tag(text: str) -> Tag:
+    """`+default=<JSON>` (defaulter-gen's tag, which validation-gen reads for +k8s:optional)."""
+    import json
+
+    raw = text[len("+default="):].strip()
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw
+    return Tag(DEFAULT_TAG, (), {}, value, raw, text)
 
 
 def _foreign(text: str) -> bool:

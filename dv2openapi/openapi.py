@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import json
 
 from .errors import InputError
-from .frontend import Field, Model, Named, TagSite, TypeExpr
+from .frontend import DEFAULT_TAG, Field, Model, Named, TagSite, TypeExpr
 from .grammar import Tag
 from .registry import CONST, FIELD, LISTVAL, MAPKEY, MAPVAL, MODULE, REGISTRY, SCOPE_NAMES, TYPE
 
@@ -55,6 +57,7 @@ class Emitter:
     def __init__(self, model: Model):
         self.model = model
         self.schemas: dict[str, dict] = {}
+        self.union_groups: dict[int, dict] = {}  # id(parent fragment) -> (keyword, union name) -> group
         self.warnings: list[str] = []
 
     # -- type resolution ---------------------------------------------------------
@@ -84,7 +87,12 @@ class Emitter:
             return []
         out = []
         for f in self.model.types[under[1]].fields:
-            out.extend(self.struct_fields(f.type) if f.inline else [f])
+            if not f.inline:
+                out.append(f)
+            elif any(site.tag.name == "opaqueType" for site in f.tags):
+                out.extend(dataclasses.replace(g, tags=[], opaque=True) for g in self.struct_fields(f.type))
+            else:
+                out.extend(self.struct_fields(f.type))
         return out
 
     # -- schemas -----------------------------------------------------------------
@@ -106,10 +114,18 @@ class Emitter:
             schema = self.struct_schema(named)
         elif named.kind == "enum":
             schema = {"type": "string"}
-        elif named.target[0] == "ref" and self.model.types[named.target[1]].kind == "enum":
-            schema = {"type": "string"}  # like a Go typedef of an enum type: its constants are not ours
         else:
-            schema = self.type_schema(named.target, LISTVAL, site0)
+            # a Go typedef has its underlying type, not the rules of the named type it was
+            # declared from: `type E3 E1` drops E1's type rules, `type S2 S1` keeps S1's fields
+            target = named.target
+            while target[0] == "ref" and self.model.types[target[1]].kind == "alias":
+                target = self.model.types[target[1]].target
+            if target[0] == "ref" and self.model.types[target[1]].kind == "enum":
+                schema = {"type": "string"}  # like a Go typedef of an enum type: its constants are not ours
+            elif target[0] == "ref" and self.model.types[target[1]].kind == "struct":
+                schema = self.struct_schema(self.model.types[target[1]])
+            else:
+                schema = self.type_schema(target, LISTVAL, site0)
         if named.doc:
             schema = {"description": named.doc, **schema}
         frag: dict = {}
@@ -158,6 +174,8 @@ class Emitter:
         sites = list(f.tags) + (list(f.type[2]) if f.type[0] == "tagged" else [])
         for site in sites:
             Target(self, FIELD, f.type, site, frag, field=f, owner=owner, parent=parent).apply(site.tag)
+        if f.opaque:
+            frag["x-dv-opaque"] = True
         if not pointer and kind != "any":
             frag["x-dv-value"] = True
         if f.doc:
@@ -287,12 +305,26 @@ class Target:
         self.tag: Tag | None = None
         self.level: str | None = None  # set inside +k8s:alpha / +k8s:beta payloads
         self.item_match: dict | None = None
+        self.item_label: str | None = None
+        self.root_frag = frag  # the fragment of the value the tag site is on (outside any wrapper)
+        self.wraps: list = []  # enclosing option / level wrappers: (keyword, entry fields)
+
+    def field_default(self) -> tuple[bool, object]:
+        """(has a +default, its value) for the field this tag is on."""
+        for site in (self.field.tags if self.field else ()):
+            if site.tag.name == DEFAULT_TAG:
+                return True, site.tag.value
+        return False, None
 
     def fail(self, msg: str):
         raise InputError(msg, self.site.file, self.site.line, self.tag.text if self.tag else None)
 
     def apply(self, tag: Tag) -> None:
         self.tag = tag
+        if tag.name == DEFAULT_TAG:  # defaulter-gen's +default: the schema default
+            if self.scope == FIELD:
+                self.put("default", tag.value)
+            return
         tdef = REGISTRY.get(tag.name)
         if tdef is None:
             self.fail(f"unknown tag {tag.name!r}; see `dv2openapi tags` for the catalog")
@@ -327,11 +359,15 @@ class Target:
         for k, v in values.items():
             self.put(k, v)
 
-    def nested(self, tag: Tag, scope: str | None = None, texpr: TypeExpr | None = None) -> dict:
+    def nested(self, tag: Tag, scope: str | None = None, texpr: TypeExpr | None = None,
+               wrap: tuple | None = None) -> dict:
+        """Apply a payload tag; `wrap` = (keyword, entry fields) of the wrapper being emitted."""
         frag: dict = {}
         sub = Target(self.em, scope or self.scope, texpr or self.texpr, self.site, frag, field=self.field,
                       owner=self.owner, parent=self.parent, named=self.named, member=self.member)
-        sub.item_match, sub.level = self.item_match, self.level
+        sub.item_match, sub.item_label, sub.level = self.item_match, self.item_label, self.level
+        sub.root_frag = self.root_frag
+        sub.wraps = self.wraps + ([wrap] if wrap else [])
         sub.apply(tag)
         return frag
 
@@ -373,9 +409,12 @@ class Target:
             if type(v) is not want:
                 self.fail(f"argument {k!r} must be a {want.__name__} for a {kind} field")
         sub_frag: dict = {}
+        # cross-item rules (item unions) live on the list itself, under the enclosing wrappers
         sub = Target(self.em, LISTVAL, self.elem_expr(), self.site, sub_frag, field=self.field,
-                     owner=self.owner, parent=self.parent)
-        sub.item_match, sub.level = match, self.level
+                     owner=self.owner, parent=self.root_frag)
+        sub.item_match, sub.level, sub.wraps = match, self.level, list(self.wraps)
+        base = self.json if self.json else (self.named.name if self.named else "")
+        sub.item_label = f"{base}[{json.dumps(match)}]"
         sub.apply(tag.value)
         if sub_frag:
             self.put("x-dv-item", [{"match": match, "schema": sub_frag}])
@@ -383,8 +422,11 @@ class Target:
     def subfield(self, name: str, tag: Tag) -> None:
         f = next(f for f in self.em.struct_fields(self.texpr) if f.json == name)
         frag: dict = {}
-        Target(self.em, FIELD, f.type, self.site, frag, field=f, owner=self.em.model.types[self.under[1]],
-               parent={}).apply(tag)
+        # cross-field rules of the subfield (unions, ...) apply to this struct value
+        sub = Target(self.em, FIELD, f.type, self.site, frag, field=f, owner=self.em.model.types[self.under[1]],
+                     parent=self.root_frag)
+        sub.level, sub.wraps = self.level, list(self.wraps)
+        sub.apply(tag)
         if frag:
             self.put("x-dv-subfield", [{"field": name, "schema": frag}])
 
@@ -397,32 +439,42 @@ class Target:
     def union(self, key: str, name: str, discriminator: bool = False, member_name: str | None = None) -> None:
         if self.parent is None:
             self.fail("may only be used on a struct field (or an item of a list field)")
-        groups = self.parent.setdefault(key, [])
-        group = next((g for g in groups if g.get("union", "") == name), None)
+        reg = self.em.union_groups.setdefault(id(self.parent), (self.parent, {}))[1]  # keeps the parent alive
+        group = reg.get((key, name))
         if group is None:
             group = {"union": name, "members": []} if name else {"members": []}
-            groups.append(group)
+            reg[(key, name)] = group
+            # like validation-gen, the union check takes the option / level wrappers of the
+            # tag that declared it first
+            inner: dict = {key: [group]}
+            for wkey, fields in reversed(self.wraps):
+                inner = {wkey: [{**fields, "schema": inner}]}
+            merge(self.parent, inner, lambda k, a, b: self.fail(f"conflicting {k}"))
         if discriminator:
             if "discriminator" in group:
                 self.fail(f"union {name!r} already has a discriminator")
             group["discriminator"] = self.json
             return
         match = self.item_match
-        member = {"field": self.json, "memberName": member_name or self.field.attr}
         if match is not None:
-            member["item"] = match
-            if member_name is None:
-                member["memberName"] = ",".join(str(v) for v in match.values())
+            member = {"item": match, "label": self.item_label, "memberName": member_name or ""}
+        else:
+            member = {"field": self.json, "memberName": member_name or self.field.attr}
         group["members"].append(member)
 
     def mode(self, modality: str, discriminator: bool = False, value: str | None = None, payload: Tag | None = None):
         if self.parent is None:
             self.fail("may only be used on a struct field")
-        groups = self.parent.setdefault("x-dv-modes", [])
-        group = next((g for g in groups if g.get("modality", "") == modality), None)
+        reg = self.em.union_groups.setdefault(id(self.parent), (self.parent, {}))[1]
+        group = reg.get(("x-dv-modes", modality))
         if group is None:
             group = {"modality": modality, "fields": {}} if modality else {"fields": {}}
-            groups.append(group)
+            reg[("x-dv-modes", modality)] = group
+            # option wrappers of the first tag wrap the whole group; levels are per rule
+            inner: dict = {"x-dv-modes": [group]}
+            for wkey, fields in reversed([w for w in self.wraps if w[0] not in ("x-dv-alpha", "x-dv-beta")]):
+                inner = {wkey: [{**fields, "schema": inner}]}
+            merge(self.parent, inner, lambda k, a, b: self.fail(f"conflicting {k}"))
         if discriminator:
             if "discriminator" in group:
                 self.fail(f"duplicate discriminator: {modality!r}")

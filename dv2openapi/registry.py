@@ -72,6 +72,17 @@ def _required(t, tag):
 def _optional(t, tag):
     if t.kind == "struct" and not t.pointer:
         t.fail("non-pointer structs cannot be optional; use Optional[...]")
+    has_default, default = t.field_default()
+    if has_default:
+        # as validation-gen: the server fills in a default, so the field is effectively required;
+        # a value field whose default is its zero value cannot tell unset from set: no rule
+        zero = {"str": "", "bool": False}.get(t.kind, 0)
+        same = default == zero and (type(default) is bool) == (type(zero) is bool) and \
+            (type(default) is str) == (type(zero) is str)
+        if not t.pointer and t.kind not in ("list", "map") and same:
+            return
+        t.put("x-dv-required", True)
+        return
     t.put("x-dv-optional", True)
 
 
@@ -159,7 +170,7 @@ def _wrap(keyword, key):
         name = tag.arg(key, 0)
         if not isinstance(name, str) or not name:
             t.fail(f"expected a {key} name argument, e.g. {tag.name}(\"MyFeature\")")
-        t.put(keyword, [{key: name, "schema": t.nested(tag.value)}])
+        t.put(keyword, [{key: name, "schema": t.nested(tag.value, wrap=(keyword, {key: name}))}])
     return emit
 
 
@@ -176,13 +187,17 @@ def _level(keyword):
         since = tag.arg("since", 0)
         outer, t.level = t.level, keyword.rsplit("-", 1)[1]
         try:
-            entry = {"schema": t.nested(tag.value)}
+            entry = {"schema": t.nested(tag.value, wrap=(keyword, {}))}
         finally:
             t.level = outer
+        # opacity and list-map keys are structural: validation-gen applies them at any level
         if entry["schema"].pop("x-dv-opaque", None):
-            t.put("x-dv-opaque", True)  # opacity is structural: validation-gen applies it at any level
-            if not entry["schema"]:
-                return
+            t.put("x-dv-opaque", True)
+        keys = entry["schema"].pop("x-kubernetes-list-map-keys", None)
+        if keys:
+            t.put("x-kubernetes-list-map-keys", keys)
+        if not entry["schema"]:
+            return
         if since is not None:
             entry["since"] = str(since)
         t.put(keyword, [entry])
@@ -384,6 +399,9 @@ def _fixed(result):
         entry = {"result": result, "message": "" if tag.value is None else str(tag.value)}
         if flags:
             entry["flags"] = flags
+        cohort = tag.arg("cohort")
+        if cohort:
+            entry["cohort"] = str(cohort)
         t.put("x-dv-fixed", [entry])
     return emit
 

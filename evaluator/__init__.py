@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .compiler import Compiler
 from .context import NOOLD, Ctx
@@ -26,20 +26,27 @@ class Validator:
         self._subresources = subresources
         self._only_for = only_for
 
-    def validate(self, obj: object, old: object = None, *, options: Iterable[str] = (),
+    def validate(self, obj: object, old: object = None, *, options: Iterable[str] | Mapping[str, bool] = (),
                  subresource: str | None = None, update: bool | None = None) -> list[FieldError]:
         """Errors for `obj` (a create), or for `obj` replacing `old` (an update).
 
         `update=True` with `old=None` validates an update whose old object is nil.
+        `options` names the enabled options (every other option is disabled), or maps option
+        names to enabled/disabled; then, as in Kubernetes, a rule gated on an option missing
+        from the mapping reports an InternalError ("undefined validation option").
         """
         is_update = (old is not None) if update is None else update
         sub = subresource if subresource not in (None, "", "/") else None
-        ctx = Ctx(is_update, frozenset(options), sub)
+        if isinstance(options, Mapping):  # name -> enabled: only these options are defined
+            ctx = Ctx(is_update, frozenset(k for k, on in options.items() if on), sub, frozenset(options))
+        else:
+            ctx = Ctx(is_update, frozenset(options), sub)
         if sub is not None and sub not in self._subresources and self._only_for != sub:
             ctx.add("InternalError", None, None, f"no validation found for {self.name}, subresource: {sub}")
             return ctx.errors
-        if self._only_for is not None and sub != self._only_for:
-            return []
+        if self._only_for is not None and sub != self._only_for:  # the root resource is not validated
+            ctx.add("InternalError", None, None, f"no validation found for {self.name}, subresource: {sub or '/'}")
+            return ctx.errors
         self._node.validate(obj, old if is_update else NOOLD, None, ctx)
         return ctx.errors
 

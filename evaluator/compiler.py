@@ -18,12 +18,13 @@ from .shape import REF, ZERO, Resolver, Shape
 
 IGNORED = {"description", "title", "default", "example", "externalDocs", "nullable", "type", "properties",
            "required", "items", "additionalProperties", "allOf", "$ref", "x-kubernetes-int-or-string",
-           "x-kubernetes-preserve-unknown-fields", "x-kubernetes-map-type", "x-kubernetes-list-type",
+           "x-kubernetes-preserve-unknown-fields", "x-kubernetes-map-type",
            "x-kubernetes-list-map-keys", "x-kubernetes-validations", "x-kubernetes-group-version-kind",
            "x-dv-value", "x-dv-enum-exclude", "exclusiveMinimum", "exclusiveMaximum", "readOnly", "writeOnly",
            "deprecated", "discriminator", "xml", "x-kubernetes-embedded-resource", "anyOf", "oneOf", "not",
-           "x-dv-custom-validation", "x-dv-opaque", "x-dv-subresource", "x-dv-custom-unique", "x-dv-unique",
+           "x-dv-custom-validation", "x-dv-opaque", "x-dv-subresource", "x-dv-custom-unique",
            "x-dv-supports-subresources", "uniqueItems", "multipleOf", "x-kubernetes-list-map-keys"}
+OPAQUE_SKIPS = {"properties", "required"}
 PRESENCE = ("x-dv-required", "x-dv-optional", "x-dv-forbidden")
 _JSON_TYPE = {"integer": (int,), "number": (int, float), "string": (str,), "boolean": (bool,),
               "list": (list,), "struct": (dict,), "map": (dict,), "intstr": (int, str)}
@@ -83,6 +84,8 @@ class Compiler:
         n.unset = self.unset_fn(shape, vf)
         n.eq = self.eq_fn(shape)
         pre, checks = self.checks(schema, shape, role, n)
+        if role == "field" and shape.kind == "list" and _nil_items_checked(schema, shape):
+            pre.insert(0, _no_nil_items)
         if guard is not None:
             pre += guard(n)
         type_check = self.type_check(shape) if like is None else None
@@ -171,11 +174,18 @@ class Compiler:
                 if fn:
                     (pre if key in SHORT_CIRCUIT else body).append(fn)
             elif key == "x-dv-fixed":
+                cohorts: dict = {}  # a cohort is a group with its own short-circuit, run after the rest
                 for entry in value:
                     fn = kw_fixed(self, entry)
                     if fn:
-                        (pre if "ShortCircuit" in entry.get("flags", ()) else body).append(fn)
+                        cpre, cbody = cohorts.setdefault(entry["cohort"], ([], [])) if entry.get("cohort") \
+                            else (pre, body)
+                        (cpre if "ShortCircuit" in entry.get("flags", ()) else cbody).append(fn)
+                for cpre, cbody in cohorts.values():
+                    body.append(_cohort(cpre, cbody))
             elif key in STRUCTURAL:
+                if key in OPAQUE_SKIPS and schema.get("x-dv-opaque"):
+                    continue  # an opaque struct's own fields are not validated
                 fn = STRUCTURAL[key](self, value, schema, shape, n)
                 if fn:
                     (pre if key in PRE_STRUCTURAL else body).append(fn)
@@ -220,6 +230,50 @@ class Compiler:
     def fragment(self, frag: dict, shape: Shape, n: Node) -> tuple[list, list]:
         """Checks of a payload fragment applied at an existing node (same shape and presence)."""
         return self.checks(frag, shape, "frag", n)
+
+
+_PASSIVE = {"type", "items", "nullable", "description", "title", "default", "example", "x-dv-value", "format"}
+
+
+def _nil_items_checked(schema: dict, shape: Shape) -> bool:
+    """A list-of-pointers field with any rule (its own or its items') rejects nil items first,
+    as validation-gen's synthetic PtrSliceNoNils does."""
+    items = shape.items
+    if not isinstance(items, dict) or items.get("x-dv-value") or not items.get("nullable"):
+        return False
+    return bool(set(schema) - _PASSIVE) or bool(set(items) - _PASSIVE)
+
+
+def _no_nil_items(v, ov, path, ctx):
+    if type(v) is not list:
+        return None
+    stop = None
+    for i, item in enumerate(v):
+        if item is None:
+            ctx.add(E.REQUIRED, (path, i), "", "", "")
+            stop = True
+    return stop
+
+
+def _cohort(pre: list, body: list):
+    pre, body = tuple(pre), tuple(body)
+
+    def check(v, ov, path, ctx):
+        errors = ctx.errors
+        before = len(errors)
+        stop = False
+        for c in pre:
+            if c(v, ov, path, ctx):
+                stop = True
+        for i in range(before, len(errors)):
+            errors[i].short_circuit = True
+        if stop:
+            return None
+        for c in body:
+            if (v is not None or getattr(c, "nil_ok", False)) and c(v, ov, path, ctx):
+                return None
+    check.nil_ok = True
+    return check
 
 
 def _call(node: Node):

@@ -11,14 +11,16 @@ NOOLD = type("NoOld", (), {"__repr__": lambda self: "NOOLD", "__slots__": ()})()
 class Ctx:
     """Operation (create/update), options, subresource, current stability level and the errors."""
 
-    __slots__ = ("errors", "update", "options", "subresource", "level")
+    __slots__ = ("errors", "update", "options", "subresource", "level", "declared")
 
-    def __init__(self, update: bool, options: frozenset, subresource: str | None):
+    def __init__(self, update: bool, options: frozenset, subresource: str | None,
+                 declared: frozenset | None = None):
         self.errors: list[FieldError] = []
         self.update = update
-        self.options = options
+        self.options = options  # the enabled options
         self.subresource = subresource
         self.level = ""
+        self.declared = declared  # the options that are defined at all; None = every option
 
     def add(self, etype: str, path: tuple | None, bad: object, detail: str, origin: str = "") -> None:
         self.errors.append(FieldError(etype, render_path(path), bad, detail, origin, self.level))

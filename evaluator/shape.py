@@ -29,7 +29,7 @@ class Resolver:
 
     def __init__(self, doc: dict):
         self.doc = doc
-        self.shapes: dict[int, Shape] = {}
+        self.shapes: dict[int, tuple] = {}
 
     def deref(self, ref: str) -> dict:
         if not isinstance(ref, str) or not ref.startswith("#/"):
@@ -59,10 +59,11 @@ class Resolver:
 
     def shape(self, schema: dict) -> Shape:
         key = id(schema)
-        if key in self.shapes:
-            return self.shapes[key]
+        hit = self.shapes.get(key)
+        if hit is not None and hit[0] is schema:
+            return hit[1]
         s = Shape()
-        self.shapes[key] = s
+        self.shapes[key] = (schema, s)  # keeps the schema alive, so its id is not reused
         types = set()
         for part in self.parts(schema):
             t = part.get("type")
@@ -77,7 +78,8 @@ class Resolver:
             if isinstance(part.get("additionalProperties"), dict):
                 s.values = part["additionalProperties"]
             s.list_type = part.get("x-kubernetes-list-type", s.list_type)
-            s.map_keys = part.get("x-kubernetes-list-map-keys", s.map_keys)
+            for keys in _wrapped(part, "x-kubernetes-list-map-keys"):
+                s.map_keys = list(s.map_keys) + [k for k in keys if k not in s.map_keys]
             s.nullable = s.nullable or bool(part.get("nullable"))
             s.required.update(part.get("required", ()))
             s.opaque = s.opaque or bool(part.get("x-dv-opaque"))
@@ -90,6 +92,20 @@ class Resolver:
         elif types:
             raise SchemaError(f"conflicting types {sorted(types)}")
         return s
+
+
+_WRAPPERS = ("x-dv-if-enabled", "x-dv-if-disabled", "x-dv-alpha", "x-dv-beta")
+
+
+def _wrapped(part: dict, key: str):
+    """`part[key]`, and the same key in its option / level wrappers (list-map keys are structural:
+    a wrapped +k8s:listMapKey still names a key)."""
+    if key in part:
+        yield part[key]
+    for w in _WRAPPERS:
+        for entry in part.get(w, ()):
+            if isinstance(entry, dict) and isinstance(entry.get("schema"), dict):
+                yield from _wrapped(entry["schema"], key)
 
 
 ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False, "list": [], "map": {}, "struct": {}}

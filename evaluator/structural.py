@@ -4,6 +4,8 @@ the option / lifecycle wrappers."""
 
 from __future__ import annotations
 
+import json
+
 from . import errors as E
 from .context import NOOLD
 from .schemaerror import SchemaError
@@ -95,9 +97,12 @@ def kw_items(c, items, schema, shape, n):
     unique = unique if unique in ("set", "map") else None
     nodes = (elem,) + ((extra,) if extra else ())
 
+    # only set and map lists correlate items with old items (and so ratchet them)
+    correlate = shape.list_type in ("set", "map") or schema.get("x-dv-unique") in ("set", "map")
+
     def check(v, ov, path, ctx):
         index = None
-        if ctx.update and type(ov) is list and ov:
+        if correlate and ctx.update and type(ov) is list and ov:
             index = {}
             for o in ov:
                 try:
@@ -119,17 +124,42 @@ def kw_items(c, items, schema, shape, n):
             for nd in nodes:
                 nd.validate(item, old, (path, i), ctx)
         if unique and len(v) > 1:
-            seen = set()
-            for i, item in enumerate(v):
-                try:
-                    k = key(item)
-                except TypeError:
-                    continue
-                if k in seen:
-                    ctx.add(E.DUPLICATE, (path, i), item, "", "")
-                else:
-                    seen.add(k)
+            _duplicates(key, v, path, ctx)
     return check
+
+
+def _duplicates(key, v, path, ctx):
+    seen = set()
+    for i, item in enumerate(v):
+        try:
+            k = key(item)
+        except TypeError:
+            continue
+        if k in seen:
+            ctx.add(E.DUPLICATE, (path, i), item, "", "")
+        else:
+            seen.add(k)
+
+
+def kw_list_semantics(c, value, schema, shape, n):
+    """listType / unique written apart from `items` (under an option or level wrapper, or on a
+    field whose list type is defined elsewhere): the uniqueness check alone."""
+    if "items" in schema or value not in ("set", "map") or schema.get("x-dv-custom-unique"):
+        return None
+    item_shape = c.res.shape(shape.items) if shape.items is not None else None
+    keys = schema.get("x-kubernetes-list-map-keys") or shape.map_keys
+    key = _key_fn(tuple(keys), item_shape) if value == "map" else _freeze
+
+    def check(v, ov, path, ctx):
+        if type(v) is list and len(v) > 1:
+            _duplicates(key, v, path, ctx)
+    return check
+
+
+def kw_unique(c, value, schema, shape, n):
+    if "x-kubernetes-list-type" in schema and schema["x-kubernetes-list-type"] in ("set", "map"):
+        return None  # the list type's check covers it
+    return kw_list_semantics(c, value, {k: x for k, x in schema.items() if k != "x-dv-unique"}, shape, n)
 
 
 def kw_each_val(c, each, schema, shape, n):
@@ -225,7 +255,7 @@ def kw_subfield(c, entries, schema, shape, n):
             def guard(nd, full=full, prop=prop):
                 checks = tuple(c.checks(full, c.res.shape(prop), "frag", nd)[0])
                 return [_silent(checks)] if checks else []
-        merged = schemas[0] if len(schemas) == 1 else {"allOf": schemas}
+        merged = _merge_frags(schemas)
         node = c.node(merged, "frag", vf, like=prop, guard=guard)
         subs.append((name, node, base.zero, base.eq))
 
@@ -246,6 +276,26 @@ def kw_subfield(c, entries, schema, shape, n):
     return check
 
 
+def _merge_frags(frags: list) -> dict:
+    """One schema for several payload fragments: list keywords concatenate, the rest nest in allOf."""
+    out: dict = {}
+    rest = []
+    for f in frags:
+        extra = {}
+        for k, x in f.items():
+            if k not in out:
+                out[k] = x
+            elif isinstance(out[k], list) and isinstance(x, list):
+                out[k] = out[k] + x
+            elif out[k] != x:
+                extra[k] = x
+        if extra:
+            rest.append(extra)
+    if rest:
+        out["allOf"] = list(out.get("allOf", ())) + rest
+    return out
+
+
 def _silent(checks):
     """Short-circuit checks that may stop a node but whose errors are dropped."""
     def check(v, ov, path, ctx):
@@ -263,12 +313,21 @@ def _silent(checks):
 # --- cross-field rules ----------------------------------------------------------
 
 def _is_set_fn(c, shape, member):
+    item = member.get("item")
+    if "field" not in member:
+        # a list-item member of a union on the list itself: set when a matching item exists
+        if not item:
+            raise SchemaError("union members need a 'field' or an 'item'")
+        item_shape = c.res.shape(shape.items) if shape.items is not None else None
+        pairs = tuple((k, val, "" if item_shape and item_shape.props.get(k, {}).get("type") == "string" else None)
+                      for k, val in item.items())
+        return lambda v: type(v) is list and any(
+            type(it) is dict and all(it.get(k, z) == val for k, val, z in pairs) for it in v)
     name = member["field"]
     prop = shape.props.get(name)
     if prop is None:
         raise SchemaError(f"union member names unknown field {name!r}")
     unset = c.node(prop, "frag").unset
-    item = member.get("item")
     if item:
         pairs = tuple(item.items())
         return lambda v: type(v) is dict and type(v.get(name)) is list and any(
@@ -282,8 +341,8 @@ def _union(kind):
         for g in groups:
             members = g.get("members", [])
             fns = tuple(_is_set_fn(c, shape, m) for m in members)
-            names = tuple(m["field"] for m in members)
-            values = tuple(m.get("memberName", m["field"]) for m in members)
+            names = tuple(m.get("label") or m["field"] for m in members)
+            values = tuple(m.get("memberName", m.get("field", "")) for m in members)
             compiled.append((g.get("discriminator"), fns, names, values))
 
         def check(v, ov, path, ctx):
@@ -294,11 +353,11 @@ def _union(kind):
 
 
 def _run_union(kind, disc, fns, names, values, v, ov, path, ctx):
-    has_old = type(ov) is dict and bool(ov)
+    has_old = type(ov) in (dict, list)
     new_set = [f(v) for f in fns]
     changed = False
     if ctx.update:
-        old_set = [f(ov) if type(ov) is dict else False for f in fns]
+        old_set = [f(ov) if type(ov) in (dict, list) else False for f in fns]
         changed = new_set != old_set
     all_fields = ", ".join(f"`{x}`" for x in names)
     errs = []
@@ -364,7 +423,10 @@ def kw_modes(c, groups, schema, shape, n):
             vf = bool(prop.get("x-dv-value"))
             base = c.node(prop, "frag")
             table = {r["mode"]: c.node(r["schema"], "frag", vf, like=prop) for r in rules}
-            default = table.pop("default", None)
+            # a mode without rules for this field forbids it; when every rule has the same
+            # stability level, so does that implicit rule
+            levels = {_level_of(r["schema"]) for r in rules}
+            default = _forbid(base.unset, levels.pop() if len(levels) == 1 else "")
             compiled.append((disc, dzero, name, base.zero, base.eq, table, default))
 
     def check(v, ov, path, ctx):
@@ -382,9 +444,32 @@ def kw_modes(c, groups, schema, shape, n):
                 if ctx.update and ov.get(disc, dzero) == d and eq(x, y):
                     continue
             key = ("true" if d else "false") if type(d) is bool else d
-            node = table.get(key, default)
+            node = table.get(key)
             if node is not None:
                 node.validate(x, y, (path, name), ctx)
+            else:
+                default(x, (path, name), ctx)
+    return check
+
+
+def _level_of(frag: dict) -> str:
+    """The stability level of a payload wholly wrapped in +k8s:alpha / +k8s:beta, else ""."""
+    if len(frag) == 1:
+        key = next(iter(frag))
+        if key in ("x-dv-alpha", "x-dv-beta"):
+            return key[5:]
+    return ""
+
+
+def _forbid(unset, level):
+    def check(v, path, ctx):
+        if unset(v):
+            return
+        saved = ctx.level
+        if level and saved != "alpha":
+            ctx.level = level
+        ctx.add(E.FORBIDDEN, path, "", "", "")
+        ctx.level = saved
     return check
 
 
@@ -458,7 +543,7 @@ def kw_any_of(keyword):
             from .context import Ctx
             passed = 0
             for nd in nodes:
-                sub = Ctx(ctx.update, ctx.options, ctx.subresource)
+                sub = Ctx(ctx.update, ctx.options, ctx.subresource, ctx.declared)
                 nd.validate(v, ov, path, sub)
                 passed += not sub.errors
             if (keyword == "anyOf" and not passed) or (keyword == "oneOf" and passed != 1):
@@ -473,7 +558,7 @@ def kw_not(c, sub, schema, shape, n):
 
     def check(v, ov, path, ctx):
         from .context import Ctx
-        s = Ctx(ctx.update, ctx.options, ctx.subresource)
+        s = Ctx(ctx.update, ctx.options, ctx.subresource, ctx.declared)
         node.validate(v, ov, path, s)
         if not s.errors:
             ctx.add(E.INVALID, path, v, "must not validate the schema (not)", "not")
@@ -507,6 +592,8 @@ STRUCTURAL = {
     "x-dv-dependent-forbidden": _dependent(False),
     "x-dv-modes": kw_modes,
     "x-dv-update": kw_update,
+    "x-kubernetes-list-type": kw_list_semantics,
+    "x-dv-unique": kw_unique,
     "anyOf": kw_any_of("anyOf"),
     "oneOf": kw_any_of("oneOf"),
     "not": kw_not,
@@ -527,7 +614,7 @@ def _gate(c, entry, shape, n, cond, level=None):
         checks = tuple(checks)
 
         def check(v, ov, path, ctx):
-            if not cond(ctx):
+            if not cond(ctx, path):
                 return
             saved = ctx.level
             if level and saved != "alpha":
@@ -547,15 +634,22 @@ def _if_option(enabled):
         option = entry.get("option")
         if not isinstance(option, str):
             raise SchemaError("option entries need an 'option' name")
-        return _gate(c, entry, shape, n, lambda ctx: (option in ctx.options) == enabled)
+        undefined = f"undefined validation option {json.dumps(option)}"
+
+        def cond(ctx, path):
+            if ctx.declared is not None and option not in ctx.declared:
+                ctx.add(E.INTERNAL, path, None, undefined, "")
+                return False
+            return (option in ctx.options) == enabled
+        return _gate(c, entry, shape, n, cond)
     return wrap
 
 
 WRAPPERS = {
     "x-dv-if-enabled": _if_option(True),
     "x-dv-if-disabled": _if_option(False),
-    "x-dv-alpha": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx: True, "alpha"),
-    "x-dv-beta": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx: True, "beta"),
+    "x-dv-alpha": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx, path: True, "alpha"),
+    "x-dv-beta": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx, path: True, "beta"),
 }
 
 KNOWN_DV = {k for k in list(STRUCTURAL) + list(WRAPPERS) if k.startswith("x-dv-")} | {

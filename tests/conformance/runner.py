@@ -57,7 +57,9 @@ def run(case: Case) -> list:
     path = str(CASES / case.folder / d.get("types", case.default_types))
     v = validator(path, d["type"])
     update = "old" in d
-    return v.validate(d.get("object"), d.get("old"), options=d.get("options") or (),
+    # no `options` key = the Go test made no Opts(...) call: no option is defined at all
+    options = d["options"] or () if "options" in d else {}
+    return v.validate(d.get("object"), d.get("old"), options=options,
                       subresource=d.get("subresource"), update=update)
 
 
