@@ -38,8 +38,13 @@ def main():
 
 @main.command()
 @click.argument("types_file", metavar="TYPES.py")
-@click.option("--type", "type_names", multiple=True, metavar="NAME",
-              help="Emit only this type and the types it uses (repeatable). Default: every type in the file.")
+@click.option(
+    "--type",
+    "type_names",
+    multiple=True,
+    metavar="NAME",
+    help="Emit only this type and the types it uses (repeatable). Default: every type in the file.",
+)
 @click.option("-o", "--output", metavar="FILE", help="Write here (atomically) instead of stdout.")
 def openapi(types_file, type_names, output):
     """Emit an OpenAPI 3 document (YAML) for the types in TYPES.py.

@@ -15,20 +15,64 @@ from .errors import InputError
 
 ANNOTATION = "dv2openapi.dev/openapi"
 MAX_ANNOTATION = 256 * 1024
-KEEP = {"type", "format", "description", "default", "enum", "minimum", "maximum", "exclusiveMinimum",
-        "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties",
-        "maxProperties", "nullable", "required", "x-kubernetes-int-or-string", "x-kubernetes-list-type",
-        "x-kubernetes-list-map-keys", "x-kubernetes-map-type", "x-kubernetes-preserve-unknown-fields",
-        "x-kubernetes-embedded-resource"}
-FORMATS = {"int32", "int64", "float", "double", "byte", "date", "date-time", "password", "uuid", "email",
-           "hostname", "ipv4", "ipv6", "cidr", "mac", "duration", "uri"}
+KEEP = {
+    "type",
+    "format",
+    "description",
+    "default",
+    "enum",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "nullable",
+    "required",
+    "x-kubernetes-int-or-string",
+    "x-kubernetes-list-type",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-map-type",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-embedded-resource",
+}
+FORMATS = {
+    "int32",
+    "int64",
+    "float",
+    "double",
+    "byte",
+    "date",
+    "date-time",
+    "password",
+    "uuid",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "cidr",
+    "mac",
+    "duration",
+    "uri",
+}
 CEL_FORMATS = {
-    "k8s-short-name": ("self.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?$') && size(self) <= 63",
-                       "must be a lowercase RFC 1123 label"),
-    "k8s-long-name": ("self.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$') && size(self) <= 253",
-                      "must be a lowercase RFC 1123 subdomain"),
-    "k8s-uuid": ("self.matches('^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')",
-                 "must be a lowercase UUID in 8-4-4-4-12 format"),
+    "k8s-short-name": (
+        "self.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?$') && size(self) <= 63",
+        "must be a lowercase RFC 1123 label",
+    ),
+    "k8s-long-name": (
+        "self.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$') && size(self) <= 253",
+        "must be a lowercase RFC 1123 subdomain",
+    ),
+    "k8s-uuid": (
+        "self.matches('^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')",
+        "must be a lowercase UUID in 8-4-4-4-12 format",
+    ),
 }
 
 
@@ -51,8 +95,10 @@ class _Structural:
         if "$ref" in schema:
             name = schema["$ref"].rsplit("/", 1)[1]
             if name in stack:
-                self.warn(f"{where}: recursive type {name} cannot be expressed in a CRD; "
-                          "left as x-kubernetes-preserve-unknown-fields")
+                self.warn(
+                    f"{where}: recursive type {name} cannot be expressed in a CRD; "
+                    "left as x-kubernetes-preserve-unknown-fields"
+                )
                 return {"type": "object", "x-kubernetes-preserve-unknown-fields": True}
             out.update(self.flatten(self.schemas[name], where, stack + (name,)))
             stack = stack + (name,)
@@ -122,11 +168,19 @@ class _Structural:
     def self_rules(self, s: dict, where: str) -> list:
         rules = []
         if "x-dv-neq" in s:
-            rules.append({"rule": f"self != {_lit(s['x-dv-neq'])}",
-                          "message": f"must not be equal to {json.dumps(s['x-dv-neq'])}"})
+            rules.append(
+                {
+                    "rule": f"self != {_lit(s['x-dv-neq'])}",
+                    "message": f"must not be equal to {json.dumps(s['x-dv-neq'])}",
+                }
+            )
         if "x-dv-max-bytes" in s:
-            rules.append({"rule": f"size(bytes(self)) <= {s['x-dv-max-bytes']}",
-                          "message": f"may not be more than {s['x-dv-max-bytes']} bytes"})
+            rules.append(
+                {
+                    "rule": f"size(bytes(self)) <= {s['x-dv-max-bytes']}",
+                    "message": f"may not be more than {s['x-dv-max-bytes']} bytes",
+                }
+            )
         if s.get("x-dv-immutable"):
             rules.append({"rule": "self == oldSelf", "message": "field is immutable"})
         if "NoModify" in s.get("x-dv-update", ()):
@@ -143,12 +197,21 @@ class _Structural:
             if "discriminator" in g:
                 d = g["discriminator"]
                 for m in members:
-                    rules.append({"rule": f"(has(self.{d}) && self.{d} == {_lit(m['memberName'])}) == has(self.{m['field']})",
-                                  "message": f"{m['field']} must be specified exactly when `{d}` is {json.dumps(m['memberName'])}"})
+                    rules.append(
+                        {
+                            "rule": f"(has(self.{d}) && self.{d} == {_lit(m['memberName'])}) == has(self.{m['field']})",
+                            "message": f"{m['field']} must be specified exactly when `{d}` is "
+                            f"{json.dumps(m['memberName'])}",
+                        }
+                    )
             elif g in s.get("x-dv-unions", []):
-                rules.append({"rule": f"[{has}].filter(x, x).size() == 1", "message": f"must specify exactly one of: {names}"})
+                rules.append(
+                    {"rule": f"[{has}].filter(x, x).size() == 1", "message": f"must specify exactly one of: {names}"}
+                )
             else:
-                rules.append({"rule": f"[{has}].filter(x, x).size() <= 1", "message": f"must specify at most one of: {names}"})
+                rules.append(
+                    {"rule": f"[{has}].filter(x, x).size() <= 1", "message": f"must specify at most one of: {names}"}
+                )
         for key, required in (("x-dv-dependent-required", True), ("x-dv-dependent-forbidden", False)):
             for trig, deps in s.get(key, {}).items():
                 for d in deps:
@@ -168,23 +231,59 @@ class _Structural:
             rules.append({"rule": f"!has(self.{name})", "message": f"{name}: Forbidden"})
         for r in prop.get("x-dv-update", ()):
             if r == "NoSet":
-                rules.append({"rule": f"has(oldSelf.{name}) || !has(self.{name})",
-                              "message": f"{name}: field cannot be set once created"})
+                rules.append(
+                    {
+                        "rule": f"has(oldSelf.{name}) || !has(self.{name})",
+                        "message": f"{name}: field cannot be set once created",
+                    }
+                )
             elif r in ("NoClear", "NoUnset"):
-                rules.append({"rule": f"!has(oldSelf.{name}) || has(self.{name})",
-                              "message": f"{name}: field cannot be cleared once set"})
+                rules.append(
+                    {
+                        "rule": f"!has(oldSelf.{name}) || has(self.{name})",
+                        "message": f"{name}: field cannot be cleared once set",
+                    }
+                )
         return rules
 
 
-HANDLED = {"x-dv-value", "x-dv-required", "x-dv-optional", "x-dv-forbidden", "x-dv-neq", "x-dv-max-bytes",
-           "x-dv-immutable", "x-dv-update", "x-dv-monotonic", "x-dv-unions", "x-dv-zero-or-one-of",
-           "x-dv-dependent-required", "x-dv-dependent-forbidden", "x-dv-each-val", "x-dv-subfield",
-           "x-dv-unique", "x-dv-if-enabled", "x-dv-if-disabled", "x-dv-alpha", "x-dv-beta",
-           "x-dv-custom-validation", "x-dv-subresource", "x-dv-enum-exclude", "x-dv-opaque"}
+HANDLED = {
+    "x-dv-value",
+    "x-dv-required",
+    "x-dv-optional",
+    "x-dv-forbidden",
+    "x-dv-neq",
+    "x-dv-max-bytes",
+    "x-dv-immutable",
+    "x-dv-update",
+    "x-dv-monotonic",
+    "x-dv-unions",
+    "x-dv-zero-or-one-of",
+    "x-dv-dependent-required",
+    "x-dv-dependent-forbidden",
+    "x-dv-each-val",
+    "x-dv-subfield",
+    "x-dv-unique",
+    "x-dv-if-enabled",
+    "x-dv-if-disabled",
+    "x-dv-alpha",
+    "x-dv-beta",
+    "x-dv-custom-validation",
+    "x-dv-subresource",
+    "x-dv-enum-exclude",
+    "x-dv-opaque",
+}
 
 
-def to_crd(doc: dict, kind: str, group: str, version: str = "v1", scope: str = "Namespaced",
-           plural: str | None = None, warn=lambda msg: None) -> dict:
+def to_crd(
+    doc: dict,
+    kind: str,
+    group: str,
+    version: str = "v1",
+    scope: str = "Namespaced",
+    plural: str | None = None,
+    warn=lambda msg: None,
+) -> dict:
     """The CRD manifest for `kind` of an OpenAPI document."""
     schemas = doc["components"]["schemas"]
     if kind not in schemas:
@@ -213,7 +312,14 @@ def to_crd(doc: dict, kind: str, group: str, version: str = "v1", scope: str = "
         meta["annotations"] = {ANNOTATION: text}
     else:
         warn(f"the OpenAPI document is larger than {MAX_ANNOTATION} bytes; not embedded in the CRD")
-    return {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": meta,
-            "spec": {"group": group, "names": {"kind": kind, "listKind": kind + "List", "plural": plural,
-                                               "singular": kind.lower()},
-                     "scope": scope, "versions": [version_entry]}}
+    return {
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": meta,
+        "spec": {
+            "group": group,
+            "names": {"kind": kind, "listKind": kind + "List", "plural": plural, "singular": kind.lower()},
+            "scope": scope,
+            "versions": [version_entry],
+        },
+    }

@@ -90,8 +90,14 @@ class _Source:
             if tok.type == tokenize.COMMENT:
                 if tok.line.strip().startswith("#"):
                     self.comments[tok.start[0]] = tok.string[1:].strip()
-            elif tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
-                                  tokenize.ENDMARKER, tokenize.ENCODING):
+            elif tok.type not in (
+                tokenize.NL,
+                tokenize.NEWLINE,
+                tokenize.INDENT,
+                tokenize.DEDENT,
+                tokenize.ENDMARKER,
+                tokenize.ENCODING,
+            ):
                 self.code_lines.add(tok.start[0])
         self.tree = ast.parse(text, filename=path)
         self.classes: dict[str, ast.ClassDef] = {}
@@ -161,7 +167,7 @@ def _default_tag(text: str) -> Tag:
     """`+default=<JSON>` (defaulter-gen's tag, which validation-gen reads for +k8s:optional)."""
     import json
 
-    raw = text[len("+default="):].strip()
+    raw = text[len("+default=") :].strip()
     try:
         value = json.loads(raw)
     except ValueError:
@@ -172,7 +178,7 @@ def _default_tag(text: str) -> Tag:
 def _foreign(text: str) -> bool:
     """Tags of other generators in the k8s namespace (validation-gen's own settings,
     kube-openapi's `+k8s:validation:...`): not validation tags, so not ours."""
-    name = text[len(PREFIX):].split("=", 1)[0].split("(", 1)[0]
+    name = text[len(PREFIX) :].split("=", 1)[0].split("(", 1)[0]
     return ":" in name or name.startswith(("validation-gen", "openapi-gen", "deepcopy-gen", "conversion-gen"))
 
 
@@ -321,8 +327,10 @@ class _Builder:
             if not args:
                 return ("map", ("prim", "str"), ("prim", "any"))
             return ("map", self.expr(args[0], file, line), self.expr(args[1], file, line))
-        if isinstance(ann, typing.NewType) or (isinstance(ann, type) and (
-                dataclasses.is_dataclass(ann) or issubclass(ann, enum.Enum) or "__annotations__" in vars(ann))):
+        if isinstance(ann, typing.NewType) or (
+            isinstance(ann, type)
+            and (dataclasses.is_dataclass(ann) or issubclass(ann, enum.Enum) or "__annotations__" in vars(ann))
+        ):
             return ("ref", self.named(ann))
         raise InputError(f"unsupported annotation {ann!r}", file, line)
 
@@ -333,7 +341,8 @@ def _is_candidate(obj: object, module: types.ModuleType) -> bool:
     if isinstance(obj, typing.NewType):
         return True
     return isinstance(obj, type) and (
-        dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum) or bool(vars(obj).get("__annotations__")))
+        dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum) or bool(vars(obj).get("__annotations__"))
+    )
 
 
 def build_model(path: str, type_names: list[str] | None = None) -> Model:

@@ -103,7 +103,7 @@ def _parse_args(s: str, i: int) -> tuple[tuple, dict, int]:
                     i += 1
         if i >= len(s):
             raise GrammarError("unterminated argument list, expected ')'")
-        if s[i] in "\"`":
+        if s[i] in '"`':
             val, i = _read_quoted(s, i)
         else:
             m = re.compile(r"[^,)\s]+").match(s, i)

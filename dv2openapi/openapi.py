@@ -12,9 +12,23 @@ from .grammar import Tag
 from .registry import CONST, FIELD, LISTVAL, MAPKEY, MAPVAL, MODULE, REGISTRY, SCOPE_NAMES, TYPE
 
 REF = "#/components/schemas/"
-LIST_KEYS = {"x-dv-if-enabled", "x-dv-if-disabled", "x-dv-alpha", "x-dv-beta", "x-dv-fixed", "x-dv-item",
-             "x-dv-subfield", "x-dv-enum-exclude", "x-dv-supports-subresources", "allOf",
-             "x-kubernetes-list-map-keys", "x-dv-unions", "x-dv-zero-or-one-of", "x-dv-modes", "x-dv-update"}
+LIST_KEYS = {
+    "x-dv-if-enabled",
+    "x-dv-if-disabled",
+    "x-dv-alpha",
+    "x-dv-beta",
+    "x-dv-fixed",
+    "x-dv-item",
+    "x-dv-subfield",
+    "x-dv-enum-exclude",
+    "x-dv-supports-subresources",
+    "allOf",
+    "x-kubernetes-list-map-keys",
+    "x-dv-unions",
+    "x-dv-zero-or-one-of",
+    "x-dv-modes",
+    "x-dv-update",
+}
 DICT_KEYS = {"x-dv-dependent-required", "x-dv-dependent-forbidden"}
 SCHEMA_KEYS = {"x-dv-each-key", "x-dv-each-val"}  # sub-schemas: two fragments combine
 _PRIM_SCHEMA = {
@@ -99,8 +113,12 @@ class Emitter:
     def document(self) -> dict:
         for name in sorted(self.model.types):
             self.schemas[name] = self.named_schema(self.model.types[name])
-        doc = {"openapi": "3.0.3", "info": {"title": _title(self.model.file), "version": "v1"}, "paths": {},
-               "components": {"schemas": {k: self.schemas[k] for k in sorted(self.schemas)}}}
+        doc = {
+            "openapi": "3.0.3",
+            "info": {"title": _title(self.model.file), "version": "v1"},
+            "paths": {},
+            "components": {"schemas": {k: self.schemas[k] for k in sorted(self.schemas)}},
+        }
         top: dict = {}
         for site in self.model.module_tags:
             Target(self, MODULE, ("prim", "any"), site, top).apply(site.tag)
@@ -115,17 +133,9 @@ class Emitter:
         elif named.kind == "enum":
             schema = {"type": "string"}
         else:
-            # a Go typedef has its underlying type, not the rules of the named type it was
-            # declared from: `type E3 E1` drops E1's type rules, `type S2 S1` keeps S1's fields
-            target = named.target
-            while target[0] == "ref" and self.model.types[target[1]].kind == "alias":
-                target = self.model.types[target[1]].target
-            if target[0] == "ref" and self.model.types[target[1]].kind == "enum":
-                schema = {"type": "string"}  # like a Go typedef of an enum type: its constants are not ours
-            elif target[0] == "ref" and self.model.types[target[1]].kind == "struct":
-                schema = self.struct_schema(self.model.types[target[1]])
-            else:
-                schema = self.type_schema(target, LISTVAL, site0)
+            # A NewType carries the rules of what it is declared from, through alias chains of any
+            # depth (by design: validation-gen applies only one level of typedef rules).
+            schema = self.type_schema(named.target, LISTVAL, site0)
         if named.doc:
             schema = {"description": named.doc, **schema}
         frag: dict = {}
@@ -191,11 +201,13 @@ class Emitter:
         if len(given) > 1:
             raise InputError(f"contradictory tags: {' and '.join('+k8s:' + g for g in given)}", f.file, f.line)
         if "default" in frag and not given:
-            self.warnings.append(f"{f.file}:{f.line}: field {f.json!r} has +k8s:default but is neither "
-                                 "+k8s:optional nor +k8s:required")
+            self.warnings.append(
+                f"{f.file}:{f.line}: field {f.json!r} has +k8s:default but is neither +k8s:optional nor +k8s:required"
+            )
         if "default" in frag and "required" in given:
-            self.warnings.append(f"{f.file}:{f.line}: field {f.json!r} is +k8s:required, so its +k8s:default "
-                                 "never applies")
+            self.warnings.append(
+                f"{f.file}:{f.line}: field {f.json!r} is +k8s:required, so its +k8s:default never applies"
+            )
 
     def combine(self, base: dict, frag: dict, file: str, line: int) -> dict:
         """base + fragment; a `$ref` base is wrapped in allOf (siblings of $ref are ignored)."""
@@ -275,14 +287,18 @@ def _enum_fragment(named: Named, frag: dict) -> dict:
 
 
 def _check_list_map(schema: dict, file: str, line: int) -> None:
-    if schema.get("x-kubernetes-list-type") == "map" and not schema.get("x-kubernetes-list-map-keys") \
-            and "allOf" not in schema:
+    if (
+        schema.get("x-kubernetes-list-type") == "map"
+        and not schema.get("x-kubernetes-list-map-keys")
+        and "allOf" not in schema
+    ):
         raise InputError("+k8s:listType=map needs at least one +k8s:listMapKey", file, line)
 
 
 def _conflict(file, line):
     def fail(key, old, new):
         raise InputError(f"conflicting tags: {key} is both {old!r} and {new!r}", file, line)
+
     return fail
 
 
@@ -295,9 +311,20 @@ def _title(path: str) -> str:
 class Target:
     """Where a tag is applied: scope, the tagged type, and the fragment it writes into."""
 
-    def __init__(self, em: Emitter, scope: str, texpr: TypeExpr, site: TagSite, frag: dict, *,
-                 field: Field | None = None, owner: Named | None = None, parent: dict | None = None,
-                 named: Named | None = None, member: object = None):
+    def __init__(
+        self,
+        em: Emitter,
+        scope: str,
+        texpr: TypeExpr,
+        site: TagSite,
+        frag: dict,
+        *,
+        field: Field | None = None,
+        owner: Named | None = None,
+        parent: dict | None = None,
+        named: Named | None = None,
+        member: object = None,
+    ):
         self.em, self.scope, self.texpr, self.site, self.frag = em, scope, texpr, site, frag
         self.field, self.owner, self.parent, self.named, self.member = field, owner, parent, named, member
         self.kind, self.pointer, self.under = em.resolve(texpr)
@@ -311,7 +338,7 @@ class Target:
 
     def field_default(self) -> tuple[bool, object]:
         """(has a +default, its value) for the field this tag is on."""
-        for site in (self.field.tags if self.field else ()):
+        for site in self.field.tags if self.field else ():
             if site.tag.name == DEFAULT_TAG:
                 return True, site.tag.value
         return False, None
@@ -359,12 +386,23 @@ class Target:
         for k, v in values.items():
             self.put(k, v)
 
-    def nested(self, tag: Tag, scope: str | None = None, texpr: TypeExpr | None = None,
-               wrap: tuple | None = None) -> dict:
+    def nested(
+        self, tag: Tag, scope: str | None = None, texpr: TypeExpr | None = None, wrap: tuple | None = None
+    ) -> dict:
         """Apply a payload tag; `wrap` = (keyword, entry fields) of the wrapper being emitted."""
         frag: dict = {}
-        sub = Target(self.em, scope or self.scope, texpr or self.texpr, self.site, frag, field=self.field,
-                      owner=self.owner, parent=self.parent, named=self.named, member=self.member)
+        sub = Target(
+            self.em,
+            scope or self.scope,
+            texpr or self.texpr,
+            self.site,
+            frag,
+            field=self.field,
+            owner=self.owner,
+            parent=self.parent,
+            named=self.named,
+            member=self.member,
+        )
         sub.item_match, sub.item_label, sub.level = self.item_match, self.item_label, self.level
         sub.root_frag = self.root_frag
         sub.wraps = self.wraps + ([wrap] if wrap else [])
@@ -392,15 +430,21 @@ class Target:
 
     def each_val(self, tag: Tag) -> None:
         scope = LISTVAL if self.kind == "list" else MAPVAL
-        self.put("x-dv-each-val", merge(self.frag.pop("x-dv-each-val", {}), self.nested(tag, scope, self.elem_expr()),
-                                        lambda k, a, b: self.fail(f"conflicting eachVal payloads for {k}")))
+        self.put(
+            "x-dv-each-val",
+            merge(
+                self.frag.pop("x-dv-each-val", {}),
+                self.nested(tag, scope, self.elem_expr()),
+                lambda k, a, b: self.fail(f"conflicting eachVal payloads for {k}"),
+            ),
+        )
 
     def item(self, tag: Tag) -> None:
         keys = self.em.struct_fields(self.elem_expr())
         key_names = {f.json: f for f in keys}
         match = dict(tag.kwargs)
         if tag.args or not match:
-            self.fail("expected named arguments naming list-map key fields, e.g. item(type: \"Ready\")")
+            self.fail('expected named arguments naming list-map key fields, e.g. item(type: "Ready")')
         for k, v in match.items():
             if k not in key_names:
                 self.fail(f"{k!r} is not a field of the list item")
@@ -410,8 +454,16 @@ class Target:
                 self.fail(f"argument {k!r} must be a {want.__name__} for a {kind} field")
         sub_frag: dict = {}
         # cross-item rules (item unions) live on the list itself, under the enclosing wrappers
-        sub = Target(self.em, LISTVAL, self.elem_expr(), self.site, sub_frag, field=self.field,
-                     owner=self.owner, parent=self.root_frag)
+        sub = Target(
+            self.em,
+            LISTVAL,
+            self.elem_expr(),
+            self.site,
+            sub_frag,
+            field=self.field,
+            owner=self.owner,
+            parent=self.root_frag,
+        )
         sub.item_match, sub.level, sub.wraps = match, self.level, list(self.wraps)
         base = self.json if self.json else (self.named.name if self.named else "")
         sub.item_label = f"{base}[{json.dumps(match)}]"
@@ -423,8 +475,16 @@ class Target:
         f = next(f for f in self.em.struct_fields(self.texpr) if f.json == name)
         frag: dict = {}
         # cross-field rules of the subfield (unions, ...) apply to this struct value
-        sub = Target(self.em, FIELD, f.type, self.site, frag, field=f, owner=self.em.model.types[self.under[1]],
-                     parent=self.root_frag)
+        sub = Target(
+            self.em,
+            FIELD,
+            f.type,
+            self.site,
+            frag,
+            field=f,
+            owner=self.em.model.types[self.under[1]],
+            parent=self.root_frag,
+        )
         sub.level, sub.wraps = self.level, list(self.wraps)
         sub.apply(tag)
         if frag:

@@ -1,7 +1,7 @@
 """dv-eval's engine: compile an OpenAPI schema once, validate objects fast.
 
-    v = evaluator.compile(doc, "Widget")
-    errors = v.validate(new, old, options={"MyFeature"}, subresource="/status")
+v = evaluator.compile(doc, "Widget")
+errors = v.validate(new, old, options={"MyFeature"}, subresource="/status")
 """
 
 from __future__ import annotations
@@ -26,8 +26,15 @@ class Validator:
         self._subresources = subresources
         self._only_for = only_for
 
-    def validate(self, obj: object, old: object = None, *, options: Iterable[str] | Mapping[str, bool] = (),
-                 subresource: str | None = None, update: bool | None = None) -> list[FieldError]:
+    def validate(
+        self,
+        obj: object,
+        old: object = None,
+        *,
+        options: Iterable[str] | Mapping[str, bool] = (),
+        subresource: str | None = None,
+        update: bool | None = None,
+    ) -> list[FieldError]:
         """Errors for `obj` (a create), or for `obj` replacing `old` (an update).
 
         `update=True` with `old=None` validates an update whose old object is nil.

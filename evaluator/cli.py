@@ -17,12 +17,18 @@ from .schemaerror import SchemaError
 from .select import schema_root
 
 REASONS = {
-    "FieldValueNotFound": "FieldValueNotFound", "FieldValueRequired": "FieldValueRequired",
-    "FieldValueDuplicate": "FieldValueDuplicate", "FieldValueInvalid": "FieldValueInvalid",
-    "FieldValueNotSupported": "FieldValueNotSupported", "FieldValueForbidden": "FieldValueForbidden",
-    "FieldValueTooLong": "FieldValueTooLong", "FieldValueTooMany": "FieldValueTooMany",
-    "FieldValueTooFew": "FieldValueTooFew", "FieldValueTooShort": "FieldValueTooShort",
-    "FieldValueTypeInvalid": "FieldValueTypeInvalid", "InternalError": "InternalError",
+    "FieldValueNotFound": "FieldValueNotFound",
+    "FieldValueRequired": "FieldValueRequired",
+    "FieldValueDuplicate": "FieldValueDuplicate",
+    "FieldValueInvalid": "FieldValueInvalid",
+    "FieldValueNotSupported": "FieldValueNotSupported",
+    "FieldValueForbidden": "FieldValueForbidden",
+    "FieldValueTooLong": "FieldValueTooLong",
+    "FieldValueTooMany": "FieldValueTooMany",
+    "FieldValueTooFew": "FieldValueTooFew",
+    "FieldValueTooShort": "FieldValueTooShort",
+    "FieldValueTypeInvalid": "FieldValueTypeInvalid",
+    "InternalError": "InternalError",
 }
 EXTS = (".yaml", ".yml", ".json")
 
@@ -60,37 +66,57 @@ def judge(opts: Options, new: Doc, old: Doc | None) -> Verdict:
     """Validate one object (and its old version) and split enforced from shadowed errors."""
     obj = new.value
     if not isinstance(obj, dict):
-        raise InputError(f"{new.file}: document {new.index + 1}: the root must be a mapping, "
-                         f"got {type(obj).__name__}")
+        raise InputError(f"{new.file}: document {new.index + 1}: the root must be a mapping, got {type(obj).__name__}")
     v = _validator(opts, obj)
     try:
-        errs = v.validate(obj, old.value if old else None, options=opts.enable, subresource=opts.subresource,
-                          update=old is not None)
+        errs = v.validate(
+            obj, old.value if old else None, options=opts.enable, subresource=opts.subresource, update=old is not None
+        )
     except RecursionError:
         raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
     shadow = [e for e in errs if e.level == "alpha" or (e.level == "beta" and not opts.beta)]
     enforced = [e for e in errs if e not in shadow]
     meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
     lines = {id(e): new.line_of(e.field) for e in errs}
-    return Verdict(str(obj.get("kind") or v.name), str(meta.get("name") or ""), new.file, enforced, shadow,
-                   {k: val for k, val in lines.items() if val})
+    return Verdict(
+        str(obj.get("kind") or v.name),
+        str(meta.get("name") or ""),
+        new.file,
+        enforced,
+        shadow,
+        {k: val for k, val in lines.items() if val},
+    )
 
 
 def status(vd: Verdict) -> dict:
     """The Kubernetes Status object for one verdict."""
+
     def cause(e: FieldError) -> dict:
         c = {"reason": REASONS.get(e.type, e.type), "message": str(e), "field": e.field}
         if e.origin:
             c["origin"] = e.origin
         return c
+
     if not vd.errors:
-        out = {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Success", "code": 200,
-               "details": {"name": vd.name, "kind": vd.kind}}
+        out = {
+            "kind": "Status",
+            "apiVersion": "v1",
+            "metadata": {},
+            "status": "Success",
+            "code": 200,
+            "details": {"name": vd.name, "kind": vd.kind},
+        }
     else:
-        out = {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
-               "message": f'{vd.kind} "{vd.name}" is invalid: ' + ", ".join(str(e) for e in vd.errors),
-               "reason": "Invalid", "code": 422,
-               "details": {"name": vd.name, "kind": vd.kind, "causes": [cause(e) for e in vd.errors]}}
+        out = {
+            "kind": "Status",
+            "apiVersion": "v1",
+            "metadata": {},
+            "status": "Failure",
+            "message": f'{vd.kind} "{vd.name}" is invalid: ' + ", ".join(str(e) for e in vd.errors),
+            "reason": "Invalid",
+            "code": 422,
+            "details": {"name": vd.name, "kind": vd.kind, "causes": [cause(e) for e in vd.errors]},
+        }
     if vd.shadowed:
         out["details"]["shadowedCauses"] = [cause(e) for e in vd.shadowed]
     return out
@@ -98,9 +124,11 @@ def status(vd: Verdict) -> dict:
 
 def text(vd: Verdict) -> str:
     """kubectl-style text."""
+
     def line(e):
         where = vd.lines.get(id(e))
         return f"* {e}" + (f" ({vd.file}:{where})" if where else "")
+
     if vd.errors:
         out = [f'The {vd.kind} "{vd.name}" is invalid:'] + [line(e) for e in vd.errors]
     else:
@@ -172,22 +200,51 @@ class _Progress:
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--schema", "schema_path", required=True, metavar="FILE",
-              help="OpenAPI document (dv2openapi openapi) or CRD manifest (dv2openapi crd).")
-@click.option("--type", "type_name", metavar="NAME",
-              help="Schema to use (a components.schemas name); default: by the object's apiVersion/kind, "
-                   "else the only schema.")
-@click.option("--enable", multiple=True, metavar="OPTION",
-              help="Enable a validation option / feature gate (repeatable); others are disabled.")
+@click.option(
+    "--schema",
+    "schema_path",
+    required=True,
+    metavar="FILE",
+    help="OpenAPI document (dv2openapi openapi) or CRD manifest (dv2openapi crd).",
+)
+@click.option(
+    "--type",
+    "type_name",
+    metavar="NAME",
+    help="Schema to use (a components.schemas name); default: by the object's apiVersion/kind, else the only schema.",
+)
+@click.option(
+    "--enable",
+    multiple=True,
+    metavar="OPTION",
+    help="Enable a validation option / feature gate (repeatable); others are disabled.",
+)
 @click.option("--subresource", metavar="PATH", help='Validate as a write to this subresource, e.g. "/status".')
-@click.option("--no-beta", is_flag=True,
-              help="Do not enforce beta-level rules (DeclarativeValidationBeta=false): report them as shadowed.")
-@click.option("-o", "--output", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: kubectl-style lines; json: a Kubernetes Status object (a List of them in batch mode).")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Worker processes for batch mode (several files or a directory).")
-@click.option("--batch", is_flag=True, help="Treat every argument as independent objects (no NEW/OLD pair), "
-              "e.g. for pre-commit.")
+@click.option(
+    "--no-beta",
+    is_flag=True,
+    help="Do not enforce beta-level rules (DeclarativeValidationBeta=false): report them as shadowed.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: kubectl-style lines; json: a Kubernetes Status object (a List of them in batch mode).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Worker processes for batch mode (several files or a directory).",
+)
+@click.option(
+    "--batch", is_flag=True, help="Treat every argument as independent objects (no NEW/OLD pair), e.g. for pre-commit."
+)
 @click.argument("new", metavar="NEW")
 @click.argument("old", metavar="[OLD]", required=False)
 @click.argument("more", nargs=-1, metavar="")
@@ -250,7 +307,7 @@ def _batch(opts: Options, paths: list[str], fmt: str, jobs: int) -> int:
     progress = _Progress(len(files) if len(files) > 1 else None)
     invalid = bad = total = 0
     results = _results(opts, files, jobs)
-    for path, verdicts, err in results:
+    for _path, verdicts, err in results:
         if err:
             bad += 1
             click.echo(f"dv-eval: {err}", err=True)
@@ -264,8 +321,9 @@ def _batch(opts: Options, paths: list[str], fmt: str, jobs: int) -> int:
     if sink is not None:
         click.echo(json.dumps({"kind": "List", "apiVersion": "v1", "items": sink}, indent=2))
     else:
-        click.echo(f"{total} objects: {total - invalid} valid, {invalid} invalid"
-                   + (f"; {bad} files unusable" if bad else ""))
+        click.echo(
+            f"{total} objects: {total - invalid} valid, {invalid} invalid" + (f"; {bad} files unusable" if bad else "")
+        )
     return 2 if bad else (1 if invalid else 0)
 
 

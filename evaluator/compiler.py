@@ -14,22 +14,71 @@ from . import errors as E
 from .context import NOOLD
 from .keywords import LEAF, SHORT_CIRCUIT, kw_fixed
 from .schemaerror import SchemaError
-from .shape import REF, ZERO, Resolver, Shape
+from .shape import ZERO, Resolver, Shape
 
-IGNORED = {"description", "title", "default", "example", "externalDocs", "nullable", "type", "properties",
-           "required", "items", "additionalProperties", "allOf", "$ref", "x-kubernetes-int-or-string",
-           "x-kubernetes-preserve-unknown-fields", "x-kubernetes-map-type",
-           "x-kubernetes-list-map-keys", "x-kubernetes-validations", "x-kubernetes-group-version-kind",
-           "x-dv-value", "x-dv-enum-exclude", "exclusiveMinimum", "exclusiveMaximum", "readOnly", "writeOnly",
-           "deprecated", "discriminator", "xml", "x-kubernetes-embedded-resource", "anyOf", "oneOf", "not",
-           "x-dv-custom-validation", "x-dv-opaque", "x-dv-subresource", "x-dv-custom-unique",
-           "x-dv-supports-subresources", "uniqueItems", "multipleOf", "x-kubernetes-list-map-keys"}
+IGNORED = {
+    "description",
+    "title",
+    "default",
+    "example",
+    "externalDocs",
+    "nullable",
+    "type",
+    "properties",
+    "required",
+    "items",
+    "additionalProperties",
+    "allOf",
+    "$ref",
+    "x-kubernetes-int-or-string",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-map-type",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-validations",
+    "x-kubernetes-group-version-kind",
+    "x-dv-value",
+    "x-dv-enum-exclude",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "readOnly",
+    "writeOnly",
+    "deprecated",
+    "discriminator",
+    "xml",
+    "x-kubernetes-embedded-resource",
+    "anyOf",
+    "oneOf",
+    "not",
+    "x-dv-custom-validation",
+    "x-dv-opaque",
+    "x-dv-subresource",
+    "x-dv-custom-unique",
+    "x-dv-supports-subresources",
+    "uniqueItems",
+    "multipleOf",
+}
 OPAQUE_SKIPS = {"properties", "required"}
 PRESENCE = ("x-dv-required", "x-dv-optional", "x-dv-forbidden")
-_JSON_TYPE = {"integer": (int,), "number": (int, float), "string": (str,), "boolean": (bool,),
-              "list": (list,), "struct": (dict,), "map": (dict,), "intstr": (int, str)}
-_TYPE_NAME = {"integer": "integer", "number": "number", "string": "string", "boolean": "boolean",
-              "list": "array", "struct": "object", "map": "object", "intstr": "integer or string"}
+_JSON_TYPE = {
+    "integer": (int,),
+    "number": (int, float),
+    "string": (str,),
+    "boolean": (bool,),
+    "list": (list,),
+    "struct": (dict,),
+    "map": (dict,),
+    "intstr": (int, str),
+}
+_TYPE_NAME = {
+    "integer": "integer",
+    "number": "number",
+    "string": "string",
+    "boolean": "boolean",
+    "list": "array",
+    "struct": "object",
+    "map": "object",
+    "intstr": "integer or string",
+}
 
 
 def freeze(v):
@@ -68,8 +117,9 @@ class Compiler:
             setattr(node, slot, getattr(built, slot))
         return node
 
-    def node(self, schema: dict, role: str, value_field: bool | None = None, like: dict | None = None,
-             guard=None) -> Node:
+    def node(
+        self, schema: dict, role: str, value_field: bool | None = None, like: dict | None = None, guard=None
+    ) -> Node:
         """Compile `schema`; a payload fragment takes its shape from the schema it applies to (`like`).
 
         `guard(n)`, if given, returns extra checks appended to the node's short-circuit group."""
@@ -101,7 +151,9 @@ class Compiler:
         if kind in ("list", "map"):
             return lambda v: not v
         if kind == "struct":
-            children = [(k, self.unset_fn(self.res.shape(s), bool(s.get("x-dv-value")))) for k, s in shape.props.items()]
+            children = [
+                (k, self.unset_fn(self.res.shape(s), bool(s.get("x-dv-value")))) for k, s in shape.props.items()
+            ]
             return lambda v: v is None or (type(v) is dict and all(u(v.get(k)) for k, u in children))
         zero = ZERO[kind]
         return lambda v: v is None or v == zero and type(v) is not bool or v is False
@@ -137,10 +189,13 @@ class Compiler:
                         return False
                 extra = (a.keys() | b.keys()) - shape.props.keys()
                 return all(a.get(k) == b.get(k) for k in extra)
+
             return eq
         if kind in ("list", "map"):
+
             def eq(a, b):
                 return a == b or (not a and not b and a in (None, [], {}) and b in (None, [], {}))
+
             return eq
         return lambda a, b: a == b
 
@@ -156,6 +211,7 @@ class Compiler:
             if t not in types or (t is bool and bool not in types):
                 ctx.add(E.TYPE_INVALID, path, v, detail, "")
                 return True
+
         return check
 
     def checks(self, schema: dict, shape: Shape, role: str, n: Node) -> tuple[list, list]:
@@ -178,8 +234,9 @@ class Compiler:
                 for entry in value:
                     fn = kw_fixed(self, entry)
                     if fn:
-                        cpre, cbody = cohorts.setdefault(entry["cohort"], ([], [])) if entry.get("cohort") \
-                            else (pre, body)
+                        cpre, cbody = (
+                            cohorts.setdefault(entry["cohort"], ([], [])) if entry.get("cohort") else (pre, body)
+                        )
                         (cpre if "ShortCircuit" in entry.get("flags", ()) else cbody).append(fn)
                 for cpre, cbody in cohorts.values():
                     body.append(_cohort(cpre, cbody))
@@ -198,8 +255,9 @@ class Compiler:
                         body.append(b)
         if schema.get("x-dv-opaque"):
             return pre, body
-        refs = ([schema["$ref"]] if "$ref" in schema else []) + [s["$ref"] for s in schema.get("allOf", ())
-                                                                   if isinstance(s, dict) and set(s) == {"$ref"}]
+        refs = ([schema["$ref"]] if "$ref" in schema else []) + [
+            s["$ref"] for s in schema.get("allOf", ()) if isinstance(s, dict) and set(s) == {"$ref"}
+        ]
         for ref in refs:
             body.append(_call(self.ref_node(ref)))
         for sub in schema.get("allOf", ()):
@@ -212,19 +270,23 @@ class Compiler:
     def presence(self, key: str, n: Node):
         unset = n.unset
         if key == "x-dv-required":
+
             def check(v, ov, path, ctx):
                 if unset(v):
                     ctx.add(E.REQUIRED, path, "", "", "")
                     return True
         elif key == "x-dv-optional":
+
             def check(v, ov, path, ctx):
                 return unset(v)
         else:
+
             def check(v, ov, path, ctx):
                 if unset(v):
                     return True
                 ctx.add(E.FORBIDDEN, path, "", "", "")
                 return True
+
         return check
 
     def fragment(self, frag: dict, shape: Shape, n: Node) -> tuple[list, list]:
@@ -272,6 +334,7 @@ def _cohort(pre: list, body: list):
         for c in body:
             if (v is not None or getattr(c, "nil_ok", False)) and c(v, ov, path, ctx):
                 return None
+
     check.nil_ok = True
     return check
 
@@ -279,6 +342,7 @@ def _cohort(pre: list, body: list):
 def _call(node: Node):
     def check(v, ov, path, ctx):
         node.validate(v, ov, path, ctx)
+
     return check
 
 
@@ -300,9 +364,10 @@ def _runner(pre: list, body: list, ratchet: bool, eq):
                 errors[i].short_circuit = True
             if stop:
                 return
-        for c in (nil_body if v is None else body):
+        for c in nil_body if v is None else body:
             if c(v, ov, path, ctx):
                 return
+
     return validate
 
 

@@ -13,8 +13,7 @@ class Ctx:
 
     __slots__ = ("errors", "update", "options", "subresource", "level", "declared")
 
-    def __init__(self, update: bool, options: frozenset, subresource: str | None,
-                 declared: frozenset | None = None):
+    def __init__(self, update: bool, options: frozenset, subresource: str | None, declared: frozenset | None = None):
         self.errors: list[FieldError] = []
         self.update = update
         self.options = options  # the enabled options

@@ -4,14 +4,34 @@ from __future__ import annotations
 
 import json
 
-REQUIRED, FORBIDDEN, INVALID, NOT_SUPPORTED = "FieldValueRequired", "FieldValueForbidden", "FieldValueInvalid", "FieldValueNotSupported"
-DUPLICATE, TOO_LONG, TOO_SHORT, TOO_MANY, TOO_FEW = "FieldValueDuplicate", "FieldValueTooLong", "FieldValueTooShort", "FieldValueTooMany", "FieldValueTooFew"
+REQUIRED, FORBIDDEN, INVALID, NOT_SUPPORTED = (
+    "FieldValueRequired",
+    "FieldValueForbidden",
+    "FieldValueInvalid",
+    "FieldValueNotSupported",
+)
+DUPLICATE, TOO_LONG, TOO_SHORT, TOO_MANY, TOO_FEW = (
+    "FieldValueDuplicate",
+    "FieldValueTooLong",
+    "FieldValueTooShort",
+    "FieldValueTooMany",
+    "FieldValueTooFew",
+)
 TYPE_INVALID, NOT_FOUND, INTERNAL = "FieldValueTypeInvalid", "FieldValueNotFound", "InternalError"
 
 TYPE_TEXT = {
-    NOT_FOUND: "Not found", REQUIRED: "Required value", DUPLICATE: "Duplicate value", INVALID: "Invalid value",
-    NOT_SUPPORTED: "Unsupported value", FORBIDDEN: "Forbidden", TOO_LONG: "Too long", TOO_MANY: "Too many",
-    TOO_FEW: "Too few", INTERNAL: "Internal error", TYPE_INVALID: "Invalid value", TOO_SHORT: "Too short",
+    NOT_FOUND: "Not found",
+    REQUIRED: "Required value",
+    DUPLICATE: "Duplicate value",
+    INVALID: "Invalid value",
+    NOT_SUPPORTED: "Unsupported value",
+    FORBIDDEN: "Forbidden",
+    TOO_LONG: "Too long",
+    TOO_MANY: "Too many",
+    TOO_FEW: "Too few",
+    INTERNAL: "Internal error",
+    TYPE_INVALID: "Invalid value",
+    TOO_SHORT: "Too short",
 }
 _NO_VALUE = {REQUIRED, FORBIDDEN, TOO_LONG, TOO_SHORT, INTERNAL}
 OMITTED = object()  # a bad value that is not shown
@@ -22,8 +42,16 @@ class FieldError:
 
     __slots__ = ("type", "field", "bad_value", "detail", "origin", "level", "short_circuit")
 
-    def __init__(self, type: str, field: str, bad_value: object, detail: str, origin: str = "", level: str = "",
-                 short_circuit: bool = False):
+    def __init__(
+        self,
+        type: str,
+        field: str,
+        bad_value: object,
+        detail: str,
+        origin: str = "",
+        level: str = "",
+        short_circuit: bool = False,
+    ):
         self.type, self.field, self.bad_value, self.detail = type, field, bad_value, detail
         self.origin, self.level = origin, level
         self.short_circuit = short_circuit  # reported by a short-circuiting check (Go's MarkShortCircuit)

@@ -97,8 +97,7 @@ _DNS1123_SUBDOMAIN_CASELESS_ERR = (
     "and must start and end with an alphanumeric character"
 )
 _LABEL_KEY_ERR = (
-    "must consist of alphanumeric characters, '-', '_' or '.', "
-    "and must start and end with an alphanumeric character"
+    "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character"
 )
 _LABEL_VALUE_ERR = (
     "a valid label must be an empty string or consist of alphanumeric "
@@ -119,9 +118,7 @@ _DNS1123_SUBDOMAIN_RE = re.compile(f"{_LABEL}(?:\\.{_LABEL})*")
 # re.IGNORECASE differs (it also admits U+0130/U+0131), so spell it out.
 _ALNUM_CASELESS = "[0-9A-Za-z\u017f\u212a]"
 _LABEL_CASELESS = f"{_ALNUM_CASELESS}+(?:-+{_ALNUM_CASELESS}+)*"
-_DNS1123_SUBDOMAIN_CASELESS_RE = re.compile(
-    f"{_LABEL_CASELESS}(?:\\.{_LABEL_CASELESS})*"
-)
+_DNS1123_SUBDOMAIN_CASELESS_RE = re.compile(f"{_LABEL_CASELESS}(?:\\.{_LABEL_CASELESS})*")
 _LABEL_KEY_RE = re.compile("[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*")
 _LABEL_VALUE_RE = re.compile("(?:[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*)?")
 _C_IDENTIFIER_RE = re.compile(C_IDENTIFIER_FMT)
@@ -136,9 +133,7 @@ def is_dns1123_label(value: str) -> list[str]:
         if _DNS1123_SUBDOMAIN_RE.fullmatch(value):
             errs.append("must not contain dots")
         else:
-            errs.append(
-                regex_error(_DNS1123_LABEL_ERR, DNS1123_LABEL_FMT, "my-name", "123-abc")
-            )
+            errs.append(regex_error(_DNS1123_LABEL_ERR, DNS1123_LABEL_FMT, "my-name", "123-abc"))
     return errs
 
 
@@ -197,10 +192,7 @@ def is_label_key(value: str) -> list[str]:
     elif _blen(name) > LABEL_KEY_MAX_LENGTH:
         errs.append("name part " + max_len_error(LABEL_KEY_MAX_LENGTH))
     if not _LABEL_KEY_RE.fullmatch(name):
-        errs.append(
-            "name part "
-            + regex_error(_LABEL_KEY_ERR, LABEL_KEY_FMT, "MyName", "my.name", "123-abc")
-        )
+        errs.append("name part " + regex_error(_LABEL_KEY_ERR, LABEL_KEY_FMT, "MyName", "my.name", "123-abc"))
     return errs
 
 
@@ -220,22 +212,14 @@ def is_label_value(value: str) -> list[str]:
     if _blen(value) > LABEL_VALUE_MAX_LENGTH:
         errs.append(max_len_error(LABEL_VALUE_MAX_LENGTH))
     if not _LABEL_VALUE_RE.fullmatch(value):
-        errs.append(
-            regex_error(
-                _LABEL_VALUE_ERR, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"
-            )
-        )
+        errs.append(regex_error(_LABEL_VALUE_ERR, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"))
     return errs
 
 
 def is_c_identifier(value: str) -> list[str]:
     """Check a C identifier; length is not checked (content.IsCIdentifier)."""
     if not _C_IDENTIFIER_RE.fullmatch(value):
-        return [
-            regex_error(
-                _C_IDENTIFIER_ERR, C_IDENTIFIER_FMT, "my_name", "MY_NAME", "MyName"
-            )
-        ]
+        return [regex_error(_C_IDENTIFIER_ERR, C_IDENTIFIER_FMT, "my_name", "MY_NAME", "MyName")]
     return []
 
 

@@ -16,7 +16,6 @@ import json
 import re2
 
 from . import errors as E
-from .context import NOOLD
 from .formats import FORMATS
 from .schemaerror import SchemaError
 
@@ -48,6 +47,7 @@ def kw_minimum(c, value, schema):
         def check(v, ov, path, ctx):
             if type(v) in _NUM and v < value:
                 ctx.add(E.INVALID, path, v, detail, origin)
+
     return check
 
 
@@ -66,6 +66,7 @@ def kw_maximum(c, value, schema):
         def check(v, ov, path, ctx):
             if type(v) in _NUM and v > value:
                 ctx.add(E.INVALID, path, v, detail, origin)
+
     return check
 
 
@@ -76,6 +77,7 @@ def kw_max_length(c, value, schema):
     def check(v, ov, path, ctx):
         if type(v) is str and len(v) > n:
             ctx.add(E.TOO_LONG, path, E.OMITTED, detail, "maxLength")
+
     return check
 
 
@@ -86,6 +88,7 @@ def kw_min_length(c, value, schema):
     def check(v, ov, path, ctx):
         if type(v) is str and len(v) < n:
             ctx.add(E.TOO_SHORT, path, v, detail, "minLength")
+
     return check
 
 
@@ -96,6 +99,7 @@ def kw_max_bytes(c, value, schema):
     def check(v, ov, path, ctx):
         if type(v) is str and len(v) > n // 4 and len(v.encode("utf-8")) > n:
             ctx.add(E.TOO_LONG, path, E.OMITTED, detail, "maxBytes")
+
     return check
 
 
@@ -109,7 +113,9 @@ def _count(kind, word, origin, too_many):
             if type(v) is kind and (len(v) > n if too_many else len(v) < n):
                 ctx.add(etype, path, len(v), detail, origin)
                 return too_many  # maxItems / maxProperties short-circuit
+
         return check
+
     return factory
 
 
@@ -120,13 +126,17 @@ kw_min_properties = _count(dict, "item", "minProperties", False)
 
 
 def kw_neq(c, value, schema):
-    detail = "must not be equal to " + (json.dumps(value) if isinstance(value, str) else
-                                        ("true" if value is True else "false" if value is False else str(value)))
+    detail = "must not be equal to " + (
+        json.dumps(value)
+        if isinstance(value, str)
+        else ("true" if value is True else "false" if value is False else str(value))
+    )
     vtype = type(value)
 
     def check(v, ov, path, ctx):
         if type(v) is vtype and v == value:
             ctx.add(E.INVALID, path, v, detail, "neq")
+
     return check
 
 
@@ -140,8 +150,11 @@ def kw_enum(c, value, schema):
             raise SchemaError("x-dv-enum-exclude entries need value and option")
 
     def supported(ctx):
-        out = [v for v in value if not any(e["value"] == v and (e["option"] in ctx.options) == e.get("excludeWhen", True)
-                                           for e in excl)]
+        out = [
+            v
+            for v in value
+            if not any(e["value"] == v and (e["option"] in ctx.options) == e.get("excludeWhen", True) for e in excl)
+        ]
         return "supported values: " + ", ".join(json.dumps(str(v)) for v in sorted(out, key=str))
 
     def check(v, ov, path, ctx):
@@ -153,6 +166,7 @@ def kw_enum(c, value, schema):
             ok = not any(e["value"] == v and (e["option"] in ctx.options) == e.get("excludeWhen", True) for e in excl)
         if not ok:
             ctx.add(E.NOT_SUPPORTED, path, v, supported(ctx) if value else "", "")
+
     return check
 
 
@@ -166,6 +180,7 @@ def kw_format(c, value, schema):
         if type(v) is str:
             for etype, detail in fn(v):
                 ctx.add(etype, path, E.OMITTED if etype == E.TOO_LONG else v, detail, origin)
+
     return check
 
 
@@ -182,16 +197,19 @@ def kw_pattern(c, value, schema):
     def check(v, ov, path, ctx):
         if type(v) is str and not rx.search(v):
             ctx.add(E.INVALID, path, v, detail, "pattern")
+
     return check
 
 
 # --- transitions ---------------------------------------------------------------
+
 
 def kw_immutable(c, value, schema):
     def check(v, ov, path, ctx):
         if ctx.update:
             ctx.add(E.INVALID, path, None, "field is immutable", "immutable")
             return True
+
     return check
 
 
@@ -199,10 +217,12 @@ def kw_monotonic(c, value, schema):
     def check(v, ov, path, ctx):
         if ctx.update and type(v) is int and type(ov) is int and v < ov:
             ctx.add(E.INVALID, path, v, f"may not be decreased from {ov}", "monotonic")
+
     return check
 
 
 # --- test tags -------------------------------------------------------------------
+
 
 def kw_fixed(c, entry):
     """One validateTrue/validateFalse/validateError entry (flags: ShortCircuit, NonError)."""
@@ -212,8 +232,10 @@ def kw_fixed(c, entry):
     if result is True:
         return None
     if result == "error":
+
         def check(v, ov, path, ctx):
             ctx.add(E.INTERNAL, path, None, str(entry.get("message", "")), "")
+
         check.nil_ok = True
         return check
 
@@ -221,6 +243,7 @@ def kw_fixed(c, entry):
         if not silent:
             ctx.add(E.INVALID, path, v, msg, "validateFalse")
         return short
+
     check.nil_ok = True
     return check
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,10 +95,12 @@ def iter_docs(path: str, text: str | None = None) -> Iterator[Doc]:
     """The documents of a YAML or JSON file (or stream), one at a time."""
     name = path
     try:
-        if text is None:
-            stream = open(path, encoding="utf-8") if path != "-" else __import__("sys").stdin  # noqa: SIM115
-        else:
+        if text is not None:
             stream = text
+        elif path == "-":
+            stream = sys.stdin
+        else:
+            stream = open(path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below
     except OSError as e:
         raise InputError(f"{name}: cannot read: {e.strerror}") from None
     loader = _Loader(stream)

@@ -24,11 +24,13 @@ def as_openapi(doc: object) -> dict:
         kind = (spec.get("names") or {}).get("kind", "Object")
         schemas = {}
         for ver in spec.get("versions") or []:
-            s = ((ver.get("schema") or {}).get("openAPIV3Schema"))
+            s = (ver.get("schema") or {}).get("openAPIV3Schema")
             if isinstance(s, dict):
                 s = dict(s)
-                s.setdefault("x-kubernetes-group-version-kind", [
-                    {"group": spec.get("group", ""), "version": ver.get("name", ""), "kind": kind}])
+                s.setdefault(
+                    "x-kubernetes-group-version-kind",
+                    [{"group": spec.get("group", ""), "version": ver.get("name", ""), "kind": kind}],
+                )
                 schemas[f"{kind}.{ver.get('name', '')}" if len(spec["versions"]) > 1 else kind] = s
         if not schemas:
             raise SchemaError("the CRD has no spec.versions[].schema.openAPIV3Schema")
@@ -68,5 +70,4 @@ def schema_root(doc: object, type_name: str | None, obj: object = None) -> tuple
             return doc, "#/components/schemas/" + obj["kind"]
     if len(schemas) == 1:
         return doc, "#/components/schemas/" + next(iter(schemas))
-    raise SchemaError("several schemas and none selected: pass --type NAME "
-                      f"(known: {', '.join(sorted(schemas)[:20])})")
+    raise SchemaError(f"several schemas and none selected: pass --type NAME (known: {', '.join(sorted(schemas)[:20])})")

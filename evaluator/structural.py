@@ -4,6 +4,7 @@ the option / lifecycle wrappers."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 from . import errors as E
@@ -13,10 +14,12 @@ from .schemaerror import SchemaError
 
 def _freeze(v):
     from .compiler import freeze
+
     return freeze(v)
 
 
 # --- structs ---------------------------------------------------------------------
+
 
 def kw_properties(c, props, schema, shape, n):
     if not isinstance(props, dict):
@@ -43,6 +46,7 @@ def kw_properties(c, props, schema, shape, n):
             else:
                 y = NOOLD
             node.validate(x, y, (path, name), ctx)
+
     return check
 
 
@@ -55,10 +59,12 @@ def kw_required(c, value, schema, shape, n):
         for name in names:
             if v.get(name) is None:
                 ctx.add(E.REQUIRED, (path, name), "", "", "")
+
     return check
 
 
 # --- lists -----------------------------------------------------------------------
+
 
 def _key_fn(keys, shape):
     if keys:
@@ -68,7 +74,8 @@ def _key_fn(keys, shape):
         def key(item):
             if type(item) is not dict:
                 return None
-            return tuple(item.get(k, z) for k, z in zip(keys, zeros))
+            return tuple(item.get(k, z) for k, z in zip(keys, zeros, strict=False))
+
         return key
     return _freeze
 
@@ -105,10 +112,8 @@ def kw_items(c, items, schema, shape, n):
         if correlate and ctx.update and type(ov) is list and ov:
             index = {}
             for o in ov:
-                try:
+                with contextlib.suppress(TypeError):
                     index.setdefault(key(o), o)
-                except TypeError:
-                    pass
         for i, item in enumerate(v):
             old = NOOLD
             if index is not None:
@@ -125,6 +130,7 @@ def kw_items(c, items, schema, shape, n):
                 nd.validate(item, old, (path, i), ctx)
         if unique and len(v) > 1:
             _duplicates(key, v, path, ctx)
+
     return check
 
 
@@ -153,6 +159,7 @@ def kw_list_semantics(c, value, schema, shape, n):
     def check(v, ov, path, ctx):
         if type(v) is list and len(v) > 1:
             _duplicates(key, v, path, ctx)
+
     return check
 
 
@@ -166,8 +173,13 @@ def kw_each_val(c, each, schema, shape, n):
     if "items" in schema or "additionalProperties" in schema:
         return None  # applied by kw_items / kw_values
     if shape.kind == "list":
-        return kw_items(c, {"x-dv-value": True} if shape.items is None else {}, {**schema, "x-dv-each-val": each,
-                        "x-dv-custom-unique": True}, shape, n)
+        return kw_items(
+            c,
+            {"x-dv-value": True} if shape.items is None else {},
+            {**schema, "x-dv-each-val": each, "x-dv-custom-unique": True},
+            shape,
+            n,
+        )
     if shape.kind == "map":
         return kw_values(c, {}, {"x-dv-each-val": each}, shape, n)
     raise SchemaError("x-dv-each-val applies to arrays and maps")
@@ -189,6 +201,7 @@ def kw_values(c, values, schema, shape, n):
                 x = node.zero
             for nd in nodes:
                 nd.validate(x, y, (path, (k,)), ctx)
+
     return check
 
 
@@ -201,6 +214,7 @@ def kw_each_key(c, frag, schema, shape, n):
             if ctx.update and has_old and k in ov:
                 continue
             node.validate(k, NOOLD, path, ctx)
+
     return check
 
 
@@ -232,6 +246,7 @@ def kw_item(c, entries, schema, shape, n):
             if ctx.update and old is not None and node.eq(new, old):
                 continue
             node.validate(new, NOOLD if old is None else old, (path, i), ctx)
+
     return check
 
 
@@ -255,6 +270,7 @@ def kw_subfield(c, entries, schema, shape, n):
             def guard(nd, full=full, prop=prop):
                 checks = tuple(c.checks(full, c.res.shape(prop), "frag", nd)[0])
                 return [_silent(checks)] if checks else []
+
         merged = _merge_frags(schemas)
         node = c.node(merged, "frag", vf, like=prop, guard=guard)
         subs.append((name, node, base.zero, base.eq))
@@ -273,6 +289,7 @@ def kw_subfield(c, entries, schema, shape, n):
                 if ctx.update and eq(x, y):
                     continue
             node.validate(x, y, (path, name), ctx)
+
     return check
 
 
@@ -298,6 +315,7 @@ def _merge_frags(frags: list) -> dict:
 
 def _silent(checks):
     """Short-circuit checks that may stop a node but whose errors are dropped."""
+
     def check(v, ov, path, ctx):
         errors = ctx.errors
         before = len(errors)
@@ -307,10 +325,12 @@ def _silent(checks):
                 stop = True
         del errors[before:]
         return stop
+
     return check
 
 
 # --- cross-field rules ----------------------------------------------------------
+
 
 def _is_set_fn(c, shape, member):
     item = member.get("item")
@@ -319,10 +339,13 @@ def _is_set_fn(c, shape, member):
         if not item:
             raise SchemaError("union members need a 'field' or an 'item'")
         item_shape = c.res.shape(shape.items) if shape.items is not None else None
-        pairs = tuple((k, val, "" if item_shape and item_shape.props.get(k, {}).get("type") == "string" else None)
-                      for k, val in item.items())
-        return lambda v: type(v) is list and any(
-            type(it) is dict and all(it.get(k, z) == val for k, val, z in pairs) for it in v)
+        pairs = tuple(
+            (k, val, "" if item_shape and item_shape.props.get(k, {}).get("type") == "string" else None)
+            for k, val in item.items()
+        )
+        return lambda v: (
+            type(v) is list and any(type(it) is dict and all(it.get(k, z) == val for k, val, z in pairs) for it in v)
+        )
     name = member["field"]
     prop = shape.props.get(name)
     if prop is None:
@@ -330,8 +353,11 @@ def _is_set_fn(c, shape, member):
     unset = c.node(prop, "frag").unset
     if item:
         pairs = tuple(item.items())
-        return lambda v: type(v) is dict and type(v.get(name)) is list and any(
-            type(it) is dict and all(it.get(k) == val for k, val in pairs) for it in v[name])
+        return lambda v: (
+            type(v) is dict
+            and type(v.get(name)) is list
+            and any(type(it) is dict and all(it.get(k) == val for k, val in pairs) for it in v[name])
+        )
     return lambda v: type(v) is dict and not unset(v.get(name))
 
 
@@ -348,7 +374,9 @@ def _union(kind):
         def check(v, ov, path, ctx):
             for disc, fns, names, values in compiled:
                 _run_union(kind, disc, fns, names, values, v, ov, path, ctx)
+
         return check
+
     return factory
 
 
@@ -365,11 +393,11 @@ def _run_union(kind, disc, fns, names, values, v, ov, path, ctx):
         dval = v.get(disc) or ""
         if ctx.update and type(ov) is dict:
             changed = changed or dval != (ov.get(disc) or "")
-        for is_set, name, member in zip(new_set, names, values):
+        for is_set, name, member in zip(new_set, names, values, strict=False):
             if is_set and dval != member:
-                errs.append((name, f"may only be specified when `{disc}` is \"{member}\""))
+                errs.append((name, f'may only be specified when `{disc}` is "{member}"'))
             elif not is_set and dval == member:
-                errs.append((name, f"must be specified when `{disc}` is \"{dval}\""))
+                errs.append((name, f'must be specified when `{disc}` is "{dval}"'))
         if ctx.update and has_old and not changed:
             return
         for name, detail in errs:
@@ -377,7 +405,7 @@ def _run_union(kind, disc, fns, names, values, v, ov, path, ctx):
         return
     if ctx.update and has_old and not changed:
         return
-    specified = [x for x, s in zip(names, new_set) if s]
+    specified = [x for x, s in zip(names, new_set, strict=False) if s]
     if len(specified) > 1:
         word = "exactly" if kind == "union" else "at most"
         ctx.add(E.INVALID, path, "{" + ", ".join(specified) + "}", f"must specify {word} one of: {all_fields}", kind)
@@ -404,7 +432,9 @@ def _dependent(required):
                     ctx.add(E.REQUIRED, (path, dname), "", f"must be set when {tname} is set", "dependentRequired")
                 else:
                     ctx.add(E.FORBIDDEN, (path, dname), "", f"may not be set when {tname} is set", "dependentForbidden")
+
         return check
+
     return factory
 
 
@@ -449,6 +479,7 @@ def kw_modes(c, groups, schema, shape, n):
                 node.validate(x, y, (path, name), ctx)
             else:
                 default(x, (path, name), ctx)
+
     return check
 
 
@@ -470,10 +501,12 @@ def _forbid(unset, level):
             ctx.level = level
         ctx.add(E.FORBIDDEN, path, "", "", "")
         ctx.level = saved
+
     return check
 
 
 # --- update rules ---------------------------------------------------------------
+
 
 def kw_update(c, rules, schema, shape, n):
     rules = tuple(rules)
@@ -505,8 +538,11 @@ def kw_update(c, rules, schema, shape, n):
                 ctx.add(E.INVALID, path, None, "field cannot be set once created", "update")
             elif rule in ("NoClear", "NoUnset") and old_empty is False and new_empty is True:
                 ctx.add(E.INVALID, path, None, "field cannot be cleared once set", "update")
-            elif rule == "NoModify" and kind not in ("list", "map") and (
-                    (old_empty is False and new_empty is False) or (old_empty is None)):
+            elif (
+                rule == "NoModify"
+                and kind not in ("list", "map")
+                and ((old_empty is False and new_empty is False) or (old_empty is None))
+            ):
                 ctx.add(E.INVALID, path, None, "field cannot be modified once set", "update")
             elif rule == "NoAddItem":
                 if kind == "map":
@@ -520,18 +556,20 @@ def kw_update(c, rules, schema, shape, n):
                             ctx.add(E.FORBIDDEN, (path, i), "", "item may not be added", "update")
             elif rule == "NoRemoveItem":
                 if kind == "map":
-                    for k in (ov or {}):
+                    for k in ov or {}:
                         if k not in v:
                             ctx.add(E.FORBIDDEN, (path, (k,)), "", "item may not be removed", "update")
                 else:
                     new_keys = {key(x) for x in v if x is not None}
-                    for o in (ov or ()):
+                    for o in ov or ():
                         if o is not None and key(o) not in new_keys:
                             ctx.add(E.FORBIDDEN, path, "", "item may not be removed", "update")
+
     return check
 
 
 # --- other structural keywords --------------------------------------------------
+
 
 def kw_any_of(keyword):
     def factory(c, subs, schema, shape, n):
@@ -541,15 +579,23 @@ def kw_any_of(keyword):
 
         def check(v, ov, path, ctx):
             from .context import Ctx
+
             passed = 0
             for nd in nodes:
                 sub = Ctx(ctx.update, ctx.options, ctx.subresource, ctx.declared)
                 nd.validate(v, ov, path, sub)
                 passed += not sub.errors
             if (keyword == "anyOf" and not passed) or (keyword == "oneOf" and passed != 1):
-                ctx.add(E.INVALID, path, v, f"must validate {'one' if keyword == 'oneOf' else 'at least one'} "
-                        f"of the schemas in {keyword}", keyword)
+                ctx.add(
+                    E.INVALID,
+                    path,
+                    v,
+                    f"must validate {'one' if keyword == 'oneOf' else 'at least one'} of the schemas in {keyword}",
+                    keyword,
+                )
+
         return check
+
     return factory
 
 
@@ -558,10 +604,12 @@ def kw_not(c, sub, schema, shape, n):
 
     def check(v, ov, path, ctx):
         from .context import Ctx
+
         s = Ctx(ctx.update, ctx.options, ctx.subresource, ctx.declared)
         node.validate(v, ov, path, s)
         if not s.errors:
             ctx.add(E.INVALID, path, v, "must not validate the schema (not)", "not")
+
     return check
 
 
@@ -573,6 +621,7 @@ def kw_embedded(c, value, schema, shape, n):
         for k in ("apiVersion", "kind"):
             if not v.get(k):
                 ctx.add(E.REQUIRED, (path, k), "", "", "")
+
     return check
 
 
@@ -603,6 +652,7 @@ STRUCTURAL = {
 
 # --- wrappers: options and lifecycle --------------------------------------------
 
+
 def _gate(c, entry, shape, n, cond, level=None):
     if not isinstance(entry, dict) or not isinstance(entry.get("schema"), dict):
         raise SchemaError("option / lifecycle entries need a 'schema'")
@@ -625,7 +675,9 @@ def _gate(c, entry, shape, n, cond, level=None):
                         return level != "alpha"
             finally:
                 ctx.level = saved
+
         return check
+
     return make(pre), make(body)
 
 
@@ -641,7 +693,9 @@ def _if_option(enabled):
                 ctx.add(E.INTERNAL, path, None, undefined, "")
                 return False
             return (option in ctx.options) == enabled
+
         return _gate(c, entry, shape, n, cond)
+
     return wrap
 
 
@@ -653,6 +707,20 @@ WRAPPERS = {
 }
 
 KNOWN_DV = {k for k in list(STRUCTURAL) + list(WRAPPERS) if k.startswith("x-dv-")} | {
-    "x-dv-value", "x-dv-required", "x-dv-optional", "x-dv-forbidden", "x-dv-max-bytes", "x-dv-neq",
-    "x-dv-enum-exclude", "x-dv-immutable", "x-dv-monotonic", "x-dv-fixed", "x-dv-unique", "x-dv-custom-unique",
-    "x-dv-opaque", "x-dv-custom-validation", "x-dv-subresource", "x-dv-supports-subresources"}
+    "x-dv-value",
+    "x-dv-required",
+    "x-dv-optional",
+    "x-dv-forbidden",
+    "x-dv-max-bytes",
+    "x-dv-neq",
+    "x-dv-enum-exclude",
+    "x-dv-immutable",
+    "x-dv-monotonic",
+    "x-dv-fixed",
+    "x-dv-unique",
+    "x-dv-custom-unique",
+    "x-dv-opaque",
+    "x-dv-custom-validation",
+    "x-dv-subresource",
+    "x-dv-supports-subresources",
+}

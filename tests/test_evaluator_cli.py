@@ -1,8 +1,10 @@
 """dv-eval's contract: exit codes, kubectl-style text, Status JSON, batch mode and bad input."""
 
 import json
+from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 import evaluator
@@ -23,18 +25,30 @@ def test_exit_codes_and_kubectl_text():
     assert r.exit_code == 1
     lines = r.output.splitlines()
     assert lines[0] == 'The Widget "Blue_Widget" is invalid:'
-    assert "* spec.replicas: Invalid value: -1: must be greater than or equal to 0 (examples/widget/objects/" \
-           "invalid.yaml:7)" in lines
+    assert (
+        "* spec.replicas: Invalid value: -1: must be greater than or equal to 0 (examples/widget/objects/"
+        "invalid.yaml:7)" in lines
+    )
 
 
 def test_json_status_object():
     r = run("--schema", SCHEMA, INVALID, "-o", "json")
     s = json.loads(r.output)
-    assert (s["kind"], s["apiVersion"], s["status"], s["reason"], s["code"]) == ("Status", "v1", "Failure", "Invalid", 422)
+    assert (s["kind"], s["apiVersion"], s["status"], s["reason"], s["code"]) == (
+        "Status",
+        "v1",
+        "Failure",
+        "Invalid",
+        422,
+    )
     assert s["details"]["name"] == "Blue_Widget" and s["details"]["kind"] == "Widget"
     cause = next(c for c in s["details"]["causes"] if c["field"] == "spec.replicas")
-    assert cause == {"reason": "FieldValueInvalid", "field": "spec.replicas", "origin": "minimum",
-                     "message": "spec.replicas: Invalid value: -1: must be greater than or equal to 0"}
+    assert cause == {
+        "reason": "FieldValueInvalid",
+        "field": "spec.replicas",
+        "origin": "minimum",
+        "message": "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+    }
     assert [c["field"] for c in s["details"]["shadowedCauses"]] == ["spec.description"]
     ok = json.loads(run("--schema", SCHEMA, VALID, "-o", "json").output)
     assert ok["status"] == "Success"
@@ -42,7 +56,7 @@ def test_json_status_object():
 
 def test_no_beta_shadows_beta_rules(tmp_path):
     obj = tmp_path / "w.yaml"
-    text = open(VALID).read().replace("tags: [blue, round]", "tags: [a, b, c, d, e, f, g, h, i]")
+    text = Path(VALID).read_text().replace("tags: [blue, round]", "tags: [a, b, c, d, e, f, g, h, i]")
     obj.write_text(text)
     assert run("--schema", SCHEMA, str(obj)).exit_code == 1
     r = run("--schema", SCHEMA, str(obj), "--no-beta")
@@ -50,8 +64,8 @@ def test_no_beta_shadows_beta_rules(tmp_path):
 
 
 def test_batch_directory_and_stream(tmp_path):
-    (tmp_path / "a.yaml").write_text(open(VALID).read())
-    (tmp_path / "b.yaml").write_text(open(VALID).read() + "---\n" + open(INVALID).read())
+    (tmp_path / "a.yaml").write_text(Path(VALID).read_text())
+    (tmp_path / "b.yaml").write_text(Path(VALID).read_text() + "---\n" + Path(INVALID).read_text())
     r = run("--schema", SCHEMA, str(tmp_path))
     assert r.exit_code == 1 and "3 objects: 2 valid, 1 invalid" in r.output
     r2 = run("--schema", SCHEMA, str(tmp_path), "--jobs", "2", "-o", "json")
@@ -59,14 +73,20 @@ def test_batch_directory_and_stream(tmp_path):
     assert sorted(i["status"] for i in items) == ["Failure", "Success", "Success"]
 
 
-@pytest.mark.parametrize("content,reason", [
-    ("a: [1, 2\n", "invalid YAML"),
-    ("- 1\n- 2\n", "root must be a mapping"),
-    ("", "no documents"),
-    ("a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(f"b{i}: &b{i} [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-                                                     for i in range(120)), "alias"),
-    ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nesting"),
-])
+@pytest.mark.parametrize(
+    "content,reason",
+    [
+        ("a: [1, 2\n", "invalid YAML"),
+        ("- 1\n- 2\n", "root must be a mapping"),
+        ("", "no documents"),
+        (
+            "a: &a [x, x, x, x, x, x, x, x, x]\n"
+            + "".join(f"b{i}: &b{i} [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n" for i in range(120)),
+            "alias",
+        ),
+        ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nesting"),
+    ],
+)
 def test_bad_objects_exit_2_with_one_line(tmp_path, content, reason):
     f = tmp_path / "o.yaml"
     f.write_text(content)
@@ -76,11 +96,20 @@ def test_bad_objects_exit_2_with_one_line(tmp_path, content, reason):
     assert len(r.output.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("schema,reason", [
-    ({"openapi": "3.0.3", "components": {"schemas": {"T": {"$ref": "#/components/schemas/Nope"}}}}, "dangling $ref"),
-    ({"openapi": "3.0.3", "components": {"schemas": {"T": {"type": "object", "x-dv-bogus": 1}}}}, "unknown vendor keyword"),
-    ({"openapi": "3.0.3", "components": {"schemas": {"T": {"type": "string", "pattern": "("}}}}, "bad pattern"),
-])
+@pytest.mark.parametrize(
+    "schema,reason",
+    [
+        (
+            {"openapi": "3.0.3", "components": {"schemas": {"T": {"$ref": "#/components/schemas/Nope"}}}},
+            "dangling $ref",
+        ),
+        (
+            {"openapi": "3.0.3", "components": {"schemas": {"T": {"type": "object", "x-dv-bogus": 1}}}},
+            "unknown vendor keyword",
+        ),
+        ({"openapi": "3.0.3", "components": {"schemas": {"T": {"type": "string", "pattern": "("}}}}, "bad pattern"),
+    ],
+)
 def test_bad_schemas_exit_2(tmp_path, schema, reason):
     s = tmp_path / "s.json"
     s.write_text(json.dumps(schema))
@@ -96,23 +125,35 @@ def test_unknown_type_and_missing_file():
 
 
 def test_wrong_json_type_is_a_field_error_not_a_cascade():
-    v = evaluator.compile(__import__("yaml").safe_load(open(SCHEMA)), "Widget")
-    errs = v.validate({"apiVersion": "v1", "kind": "Widget", "metadata": {"name": "a"},
-                       "spec": {"size": "Small", "replicas": "three", "clusterRef": "x", "sourceType": ""}})
+    v = evaluator.compile(yaml.safe_load(Path(SCHEMA).read_text()), "Widget")
+    errs = v.validate(
+        {
+            "apiVersion": "v1",
+            "kind": "Widget",
+            "metadata": {"name": "a"},
+            "spec": {"size": "Small", "replicas": "three", "clusterRef": "x", "sourceType": ""},
+        }
+    )
     assert [(e.type, e.field) for e in errs] == [("FieldValueTypeInvalid", "spec.replicas")]
 
 
 def test_huge_string_and_catastrophic_pattern_do_not_hang():
-    doc = {"openapi": "3.0.3", "components": {"schemas": {"T": {"type": "object", "properties": {
-        "s": {"type": "string", "pattern": "^(a+)+$", "maxLength": 10}}}}}}
+    doc = {
+        "openapi": "3.0.3",
+        "components": {
+            "schemas": {
+                "T": {"type": "object", "properties": {"s": {"type": "string", "pattern": "^(a+)+$", "maxLength": 10}}}
+            }
+        },
+    }
     v = evaluator.compile(doc, "T")
     errs = v.validate({"s": "a" * 5_000_000 + "!"})
     assert {(e.type, e.origin) for e in errs} == {("FieldValueTooLong", "maxLength"), ("FieldValueInvalid", "pattern")}
 
 
 def test_python_api_create_and_update():
-    v = evaluator.compile(__import__("yaml").safe_load(open(SCHEMA)), "Widget")
-    obj = __import__("yaml").safe_load(open(VALID))
+    v = evaluator.compile(yaml.safe_load(Path(SCHEMA).read_text()), "Widget")
+    obj = yaml.safe_load(Path(VALID).read_text())
     assert v.validate(obj) == []
     new = json.loads(json.dumps(obj))
     new["spec"]["clusterRef"] = "elsewhere"

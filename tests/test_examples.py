@@ -11,8 +11,12 @@ from click.testing import CliRunner
 from evaluator.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-CASES = [(d, i, c) for d in sorted(EXAMPLES.iterdir()) if (d / "expect.yaml").exists()
-         for i, c in enumerate(yaml.safe_load((d / "expect.yaml").read_text())["cases"])]
+CASES = [
+    (d, i, c)
+    for d in sorted(EXAMPLES.iterdir())
+    if (d / "expect.yaml").exists()
+    for i, c in enumerate(yaml.safe_load((d / "expect.yaml").read_text())["cases"])
+]
 
 
 def _key(cause: dict) -> tuple:

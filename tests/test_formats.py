@@ -57,9 +57,7 @@ C_IDENT_ERR = (
 UUID_ERR = "must be a lowercase UUID in 8-4-4-4-12 format"
 IP_ERR = "must be a valid IP address (e.g. 10.9.8.7 or 2001:db8::ffff)"
 FQN_ERR = "a fully qualified name must be a domain and a name separated by a slash"
-DOMAIN_PREFIXED_ERR = (
-    "a name must be a domain-prefixed path, such as 'example.com/my-prop'"
-)
+DOMAIN_PREFIXED_ERR = "a name must be a domain-prefixed path, such as 'example.com/my-prop'"
 
 
 def inv(*details: str) -> list[tuple[str, str]]:
@@ -134,9 +132,7 @@ def test_short_name_no_trailing_newline() -> None:
 # --- k8s-long-name ---------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "value", ["a.b.c", "foo.bar", "1.2.3.4", "a--1--2--b.1", "a" * 253]
-)
+@pytest.mark.parametrize("value", ["a.b.c", "foo.bar", "1.2.3.4", "a--1--2--b.1", "a" * 253])
 def test_long_name_valid(value: str) -> None:
     check("k8s-long-name", value, [])
 
@@ -161,16 +157,12 @@ def test_long_name_too_long() -> None:
 # --- k8s-long-name-caseless ------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "value", ["A.b.C", "foo.bar", "1.2.3.4", "Foo.Bar", "A" * 253, "a.B.c.d.e"]
-)
+@pytest.mark.parametrize("value", ["A.b.C", "foo.bar", "1.2.3.4", "Foo.Bar", "A" * 253, "a.B.c.d.e"])
 def test_long_name_caseless_valid(value: str) -> None:
     check("k8s-long-name-caseless", value, [])
 
 
-@pytest.mark.parametrize(
-    "value", ["", "-A.b.C", "A.b.C-", "A_b.C", "Not a LongName", "a..b"]
-)
+@pytest.mark.parametrize("value", ["", "-A.b.C", "A.b.C-", "A_b.C", "Not a LongName", "a..b"])
 def test_long_name_caseless_invalid(value: str) -> None:
     check("k8s-long-name-caseless", value, inv(SUBDOMAIN_CASELESS_ERR))
 
@@ -300,9 +292,7 @@ def test_prefixed_label_key_missing_prefix(value: str) -> None:
         ("a" * 254 + "/abc", inv("prefix part must be no more than 253 bytes")),
     ],
 )
-def test_prefixed_label_key_invalid(
-    value: str, expected: list[tuple[str, str]]
-) -> None:
+def test_prefixed_label_key_invalid(value: str, expected: list[tuple[str, str]]) -> None:
     check("k8s-prefixed-label-key", value, expected)
 
 
@@ -470,9 +460,7 @@ def test_resource_pool_name_valid(value: str) -> None:
         ),
     ],
 )
-def test_resource_pool_name_invalid(
-    value: str, expected: list[tuple[str, str]]
-) -> None:
+def test_resource_pool_name_invalid(value: str, expected: list[tuple[str, str]]) -> None:
     check("k8s-resource-pool-name", value, expected)
 
 
@@ -530,9 +518,7 @@ def test_extended_resource_name_valid(value: str) -> None:
         ("a/b/c", inv(MULTI_SLASH_ERR)),
     ],
 )
-def test_extended_resource_name_invalid(
-    value: str, expected: list[tuple[str, str]]
-) -> None:
+def test_extended_resource_name_invalid(value: str, expected: list[tuple[str, str]]) -> None:
     check("k8s-extended-resource-name", value, expected)
 
 
@@ -583,9 +569,7 @@ def test_resource_fully_qualified_name_valid(value: str) -> None:
         ("/", inv("prefix must not be empty", "name must not be empty")),
     ],
 )
-def test_resource_fully_qualified_name_invalid(
-    value: str, expected: list[tuple[str, str]]
-) -> None:
+def test_resource_fully_qualified_name_invalid(value: str, expected: list[tuple[str, str]]) -> None:
     check("k8s-resource-fully-qualified-name", value, expected)
 
 

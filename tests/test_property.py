@@ -15,11 +15,31 @@ VALIDATORS = [evaluator.compile(doc, name) for doc in DOCS.values() for name in 
 LEVELS = {"", "alpha", "beta"}
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=12),
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False) | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=20)
-keys = st.sampled_from(["apiVersion", "kind", "metadata", "spec", "status", "name", "size", "replicas",
-                        "sourceType", "git", "image", "ports", "port", "conditions", "type", "tags", "labels"])
+    max_leaves=20,
+)
+keys = st.sampled_from(
+    [
+        "apiVersion",
+        "kind",
+        "metadata",
+        "spec",
+        "status",
+        "name",
+        "size",
+        "replicas",
+        "sourceType",
+        "git",
+        "image",
+        "ports",
+        "port",
+        "conditions",
+        "type",
+        "tags",
+        "labels",
+    ]
+)
 objects = st.recursive(json_values, lambda inner: st.dictionaries(keys, inner, max_size=6), max_leaves=30)
 
 

@@ -13,13 +13,44 @@ import generate  # noqa: E402
 
 SCHEMAS = sorted((ROOT / "schemas").glob("*.openapi.yaml"))
 CRDS = sorted((ROOT / "schemas").glob("*.crd.yaml"))
-CRD_KEYS = {"type", "format", "description", "default", "enum", "minimum", "maximum", "exclusiveMinimum",
-            "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties",
-            "maxProperties", "nullable", "required", "properties", "additionalProperties", "items",
-            "x-kubernetes-int-or-string", "x-kubernetes-list-type", "x-kubernetes-list-map-keys",
-            "x-kubernetes-map-type", "x-kubernetes-preserve-unknown-fields", "x-kubernetes-embedded-resource",
-            "x-kubernetes-validations", "uniqueItems", "multipleOf", "title", "example", "anyOf", "allOf",
-            "oneOf", "not"}
+CRD_KEYS = {
+    "type",
+    "format",
+    "description",
+    "default",
+    "enum",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "nullable",
+    "required",
+    "properties",
+    "additionalProperties",
+    "items",
+    "x-kubernetes-int-or-string",
+    "x-kubernetes-list-type",
+    "x-kubernetes-list-map-keys",
+    "x-kubernetes-map-type",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-embedded-resource",
+    "x-kubernetes-validations",
+    "uniqueItems",
+    "multipleOf",
+    "title",
+    "example",
+    "anyOf",
+    "allOf",
+    "oneOf",
+    "not",
+}
 
 
 def test_no_drift():
@@ -37,8 +68,11 @@ def _structural(node: dict, where: str, problems: list) -> None:
             problems.append(f"{where}: key {key!r} is not accepted by kube-apiserver")
     if "$ref" in node:
         problems.append(f"{where}: $ref")
-    if "type" not in node and not node.get("x-kubernetes-int-or-string") and not node.get(
-            "x-kubernetes-preserve-unknown-fields"):
+    if (
+        "type" not in node
+        and not node.get("x-kubernetes-int-or-string")
+        and not node.get("x-kubernetes-preserve-unknown-fields")
+    ):
         problems.append(f"{where}: no type")
     if node.get("x-kubernetes-int-or-string") and "type" in node:
         problems.append(f"{where}: int-or-string with a type")

@@ -12,8 +12,10 @@ from dv2openapi.grammar import GrammarError, parse_tag
 from dv2openapi.openapi import to_openapi
 from dv2openapi.registry import REGISTRY
 
-HEADER = "from __future__ import annotations\nfrom dataclasses import dataclass, field\n" \
-         "from enum import Enum\nfrom typing import Annotated, NewType, Optional\n"
+HEADER = (
+    "from __future__ import annotations\nfrom dataclasses import dataclass, field\n"
+    "from enum import Enum\nfrom typing import Annotated, NewType, Optional\n"
+)
 
 
 def emit(tmp_path, body: str, name="T"):
@@ -28,6 +30,7 @@ def field_schema(tmp_path, tags: str, annotation: str = "int"):
 
 
 # --- grammar -------------------------------------------------------------------
+
 
 def test_grammar_forms():
     t = parse_tag('+k8s:item(type: "Approved", port: 80, enabled: true)=+k8s:eachVal=+k8s:minimum=1')
@@ -44,38 +47,50 @@ def test_grammar_forms():
 
 # --- translation ----------------------------------------------------------------
 
-@pytest.mark.parametrize("tags,annotation,expected", [
-    ("+k8s:minimum=0", "int", {"minimum": 0}),
-    ("+k8s:maximum=9", "int", {"maximum": 9}),
-    ("+k8s:maxLength=5", "str", {"maxLength": 5}),
-    ("+k8s:minLength=2", "str", {"minLength": 2}),
-    ("+k8s:maxBytes=8", "str", {"x-dv-max-bytes": 8}),
-    ("+k8s:maxItems=3", "list[int]", {"maxItems": 3}),
-    ("+k8s:minItems=1", "list[int]", {"minItems": 1}),
-    ("+k8s:maxProperties=3", "dict[str, int]", {"maxProperties": 3}),
-    ("+k8s:minProperties=1", "dict[str, int]", {"minProperties": 1}),
-    ('+k8s:neq="x"', "str", {"x-dv-neq": "x"}),
-    ("+k8s:neq=0", "int", {"x-dv-neq": 0}),
-    ("+k8s:format=k8s-short-name", "str", {"format": "k8s-short-name"}),
-    ("+k8s:immutable", "int", {"x-dv-immutable": True}),
-    ("+k8s:update=NoSet,NoModify", "int", {"x-dv-update": ["NoSet", "NoModify"]}),
-    ("+k8s:monotonic", "int", {"x-dv-monotonic": True}),
-    ("+k8s:optional", "int", {"x-dv-optional": True}),
-    ("+k8s:forbidden", "int", {"x-dv-forbidden": True}),
-    ("+k8s:listType=set", "list[int]", {"x-kubernetes-list-type": "set"}),
-    ("+k8s:unique=set", "list[int]", {"x-dv-unique": "set"}),
-    ("+k8s:customUnique", "list[int]", {"x-dv-custom-unique": True}),
-    ("+k8s:eachVal=+k8s:minimum=1", "list[int]", {"x-dv-each-val": {"minimum": 1}}),
-    ("+k8s:eachKey=+k8s:maxLength=3", "dict[str, int]", {"x-dv-each-key": {"maxLength": 3}}),
-    ('+k8s:ifEnabled("F")=+k8s:minimum=1', "int", {"x-dv-if-enabled": [{"option": "F", "schema": {"minimum": 1}}]}),
-    ('+k8s:ifDisabled("F")=+k8s:minimum=1', "int", {"x-dv-if-disabled": [{"option": "F", "schema": {"minimum": 1}}]}),
-    ('+k8s:alpha(since: "1.35")=+k8s:minimum=1', "int", {"x-dv-alpha": [{"schema": {"minimum": 1}, "since": "1.35"}]}),
-    ("+k8s:beta=+k8s:minimum=1", "int", {"x-dv-beta": [{"schema": {"minimum": 1}}]}),
-    ('+k8s:validateFalse="no"', "int", {"x-dv-fixed": [{"result": False, "message": "no"}]}),
-    ('+k8s:default="x"', "str", {"default": "x"}),
-    ("+k8s:customValidation", "int", {"x-dv-custom-validation": True}),
-    ("+k8s:opaqueType", "int", {"x-dv-opaque": True}),
-])
+
+@pytest.mark.parametrize(
+    "tags,annotation,expected",
+    [
+        ("+k8s:minimum=0", "int", {"minimum": 0}),
+        ("+k8s:maximum=9", "int", {"maximum": 9}),
+        ("+k8s:maxLength=5", "str", {"maxLength": 5}),
+        ("+k8s:minLength=2", "str", {"minLength": 2}),
+        ("+k8s:maxBytes=8", "str", {"x-dv-max-bytes": 8}),
+        ("+k8s:maxItems=3", "list[int]", {"maxItems": 3}),
+        ("+k8s:minItems=1", "list[int]", {"minItems": 1}),
+        ("+k8s:maxProperties=3", "dict[str, int]", {"maxProperties": 3}),
+        ("+k8s:minProperties=1", "dict[str, int]", {"minProperties": 1}),
+        ('+k8s:neq="x"', "str", {"x-dv-neq": "x"}),
+        ("+k8s:neq=0", "int", {"x-dv-neq": 0}),
+        ("+k8s:format=k8s-short-name", "str", {"format": "k8s-short-name"}),
+        ("+k8s:immutable", "int", {"x-dv-immutable": True}),
+        ("+k8s:update=NoSet,NoModify", "int", {"x-dv-update": ["NoSet", "NoModify"]}),
+        ("+k8s:monotonic", "int", {"x-dv-monotonic": True}),
+        ("+k8s:optional", "int", {"x-dv-optional": True}),
+        ("+k8s:forbidden", "int", {"x-dv-forbidden": True}),
+        ("+k8s:listType=set", "list[int]", {"x-kubernetes-list-type": "set"}),
+        ("+k8s:unique=set", "list[int]", {"x-dv-unique": "set"}),
+        ("+k8s:customUnique", "list[int]", {"x-dv-custom-unique": True}),
+        ("+k8s:eachVal=+k8s:minimum=1", "list[int]", {"x-dv-each-val": {"minimum": 1}}),
+        ("+k8s:eachKey=+k8s:maxLength=3", "dict[str, int]", {"x-dv-each-key": {"maxLength": 3}}),
+        ('+k8s:ifEnabled("F")=+k8s:minimum=1', "int", {"x-dv-if-enabled": [{"option": "F", "schema": {"minimum": 1}}]}),
+        (
+            '+k8s:ifDisabled("F")=+k8s:minimum=1',
+            "int",
+            {"x-dv-if-disabled": [{"option": "F", "schema": {"minimum": 1}}]},
+        ),
+        (
+            '+k8s:alpha(since: "1.35")=+k8s:minimum=1',
+            "int",
+            {"x-dv-alpha": [{"schema": {"minimum": 1}, "since": "1.35"}]},
+        ),
+        ("+k8s:beta=+k8s:minimum=1", "int", {"x-dv-beta": [{"schema": {"minimum": 1}}]}),
+        ('+k8s:validateFalse="no"', "int", {"x-dv-fixed": [{"result": False, "message": "no"}]}),
+        ('+k8s:default="x"', "str", {"default": "x"}),
+        ("+k8s:customValidation", "int", {"x-dv-custom-validation": True}),
+        ("+k8s:opaqueType", "int", {"x-dv-opaque": True}),
+    ],
+)
 def test_field_tag_translation(tmp_path, tags, annotation, expected):
     schema = field_schema(tmp_path, tags, annotation)
     for key, value in expected.items():
@@ -83,7 +98,9 @@ def test_field_tag_translation(tmp_path, tags, annotation, expected):
 
 
 def test_types_pointers_and_value_semantics(tmp_path):
-    props = emit(tmp_path, """
+    props = emit(
+        tmp_path,
+        """
         from dv2openapi.types import int32
         A = NewType("A", int)
         B = NewType("B", A)
@@ -95,7 +112,8 @@ def test_types_pointers_and_value_semantics(tmp_path):
             m: dict[str, float]
             ios: int | str
             J: bool = field(metadata={"json": "j"})
-        """)["properties"]
+        """,
+    )["properties"]
     assert props["i"] == {"type": "integer", "format": "int32", "x-dv-value": True}
     assert props["p"]["nullable"] is True and "x-dv-value" not in props["p"]
     assert props["s"]["items"]["allOf"] == [{"$ref": "#/components/schemas/B"}]
@@ -106,7 +124,9 @@ def test_types_pointers_and_value_semantics(tmp_path):
 
 def test_required_lifts_to_parent_and_typedef_chain(tmp_path):
     f = tmp_path / "m.py"
-    f.write_text(HEADER + textwrap.dedent("""
+    f.write_text(
+        HEADER
+        + textwrap.dedent("""
         # +k8s:minimum=1
         A = NewType("A", int)
         # +k8s:maximum=9
@@ -115,7 +135,8 @@ def test_required_lifts_to_parent_and_typedef_chain(tmp_path):
         class T:
             # +k8s:required
             b: B
-        """))
+        """)
+    )
     doc = to_openapi(build_model(str(f)))["components"]["schemas"]
     assert doc["T"]["required"] == ["b"]
     assert doc["B"]["allOf"] == [{"$ref": "#/components/schemas/A"}] and doc["B"]["maximum"] == 9
@@ -124,7 +145,9 @@ def test_required_lifts_to_parent_and_typedef_chain(tmp_path):
 
 def test_enum_union_item_subfield_dependent_mode(tmp_path):
     f = tmp_path / "m.py"
-    f.write_text(HEADER + textwrap.dedent("""
+    f.write_text(
+        HEADER
+        + textwrap.dedent("""
         # +k8s:enum
         class E(str, Enum):
             A = "A"
@@ -156,7 +179,8 @@ def test_enum_union_item_subfield_dependent_mode(tmp_path):
             mode: str
             # +k8s:ifMode("on")=+k8s:required
             z: Optional[int]
-        """))
+        """)
+    )
     doc = to_openapi(build_model(str(f)))["components"]["schemas"]
     assert doc["E"]["enum"] == ["A", "B"]
     assert doc["E"]["x-dv-enum-exclude"] == [{"value": "B", "option": "F", "excludeWhen": True}]
@@ -165,18 +189,23 @@ def test_enum_union_item_subfield_dependent_mode(tmp_path):
     assert t["x-dv-zero-or-one-of"] == [{"members": [{"field": "e", "memberName": "e"}]}]
     assert t["x-dv-dependent-required"] == {"a": ["e"]}
     assert t["properties"]["items"]["x-dv-item"] == [
-        {"match": {"name": "x"}, "schema": {"x-dv-subfield": [{"field": "v", "schema": {"minimum": 2}}]}}]
-    assert t["x-dv-modes"] == [{"fields": {"z": [{"mode": "on", "schema": {"x-dv-required": True}}]},
-                               "discriminator": "mode"}]
+        {"match": {"name": "x"}, "schema": {"x-dv-subfield": [{"field": "v", "schema": {"minimum": 2}}]}}
+    ]
+    assert t["x-dv-modes"] == [
+        {"fields": {"z": [{"mode": "on", "schema": {"x-dv-required": True}}]}, "discriminator": "mode"}
+    ]
 
 
 def test_annotated_tags_are_the_same_grammar(tmp_path):
-    props = emit(tmp_path, """
+    props = emit(
+        tmp_path,
+        """
         @dataclass
         class T:
             n: Annotated[int, "+k8s:minimum=1"]
             xs: list[Annotated[str, "+k8s:maxLength=3"]]
-        """)["properties"]
+        """,
+    )["properties"]
     assert props["n"]["minimum"] == 1
     assert props["xs"]["items"]["maxLength"] == 3
 
@@ -194,19 +223,23 @@ def test_every_registered_tag_is_documented():
 
 # --- bad input ------------------------------------------------------------------
 
-@pytest.mark.parametrize("tags,annotation,expected", [
-    ("+k8s:bogus", "int", "unknown tag 'bogus'"),
-    ("+k8s:minimum=abc", "int", "expected an integer payload"),
-    ("+k8s:maxLength=4", "int", "may not be used on a int value"),
-    ("+k8s:required;+k8s:optional", "int", None),
-    ("+k8s:listType=map", "list[int]", "only lists of structs can be list-maps"),
-    ("+k8s:update=NoFoo", "int", "expected a comma list"),
-    ("+k8s:enum", "str", "may not be used on struct fields"),
-    ("+k8s:eachVal", "list[int]", "expected a tag payload"),
-    ('+k8s:neq="a"', "int", "expected a int payload"),
-    ("+k8s:format=k8s-nope", "str", "unknown format"),
-    ("+k8s:item(", "list[int]", "unterminated argument list"),
-])
+
+@pytest.mark.parametrize(
+    "tags,annotation,expected",
+    [
+        ("+k8s:bogus", "int", "unknown tag 'bogus'"),
+        ("+k8s:minimum=abc", "int", "expected an integer payload"),
+        ("+k8s:maxLength=4", "int", "may not be used on a int value"),
+        ("+k8s:required;+k8s:optional", "int", None),
+        ("+k8s:listType=map", "list[int]", "only lists of structs can be list-maps"),
+        ("+k8s:update=NoFoo", "int", "expected a comma list"),
+        ("+k8s:enum", "str", "may not be used on struct fields"),
+        ("+k8s:eachVal", "list[int]", "expected a tag payload"),
+        ('+k8s:neq="a"', "int", "expected a int payload"),
+        ("+k8s:format=k8s-nope", "str", "unknown format"),
+        ("+k8s:item(", "list[int]", "unterminated argument list"),
+    ],
+)
 def test_bad_tags_name_file_line_and_expectation(tmp_path, tags, annotation, expected):
     with pytest.raises(InputError) as err:
         field_schema(tmp_path, tags, annotation)
@@ -218,7 +251,9 @@ def test_bad_tags_name_file_line_and_expectation(tmp_path, tags, annotation, exp
 
 def test_item_naming_a_non_key_field(tmp_path):
     with pytest.raises(InputError, match="'nope' is not a field of the list item"):
-        emit(tmp_path, """
+        emit(
+            tmp_path,
+            """
             @dataclass
             class I:
                 name: str
@@ -228,12 +263,15 @@ def test_item_naming_a_non_key_field(tmp_path):
                 # +k8s:listMapKey=name
                 # +k8s:item(nope: "x")=+k8s:immutable
                 f: list[I]
-            """)
+            """,
+        )
 
 
 def test_list_map_without_key_is_an_error(tmp_path):
     with pytest.raises(InputError, match="listMapKey"):
-        emit(tmp_path, """
+        emit(
+            tmp_path,
+            """
             @dataclass
             class I:
                 name: str
@@ -241,7 +279,8 @@ def test_list_map_without_key_is_an_error(tmp_path):
             class T:
                 # +k8s:listType=map
                 f: list[I]
-            """)
+            """,
+        )
 
 
 def test_unsupported_annotation_and_unimportable_file(tmp_path):

@@ -1,7 +1,7 @@
 """Regenerate the committed artefacts: schemas/ from examples/, and docs/ from the registry.
 
-    python tools/generate.py           # write
-    python tools/generate.py --check   # exit 1 if anything would change (drift)
+python tools/generate.py           # write
+python tools/generate.py --check   # exit 1 if anything would change (drift)
 """
 
 from __future__ import annotations

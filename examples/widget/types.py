@@ -4,7 +4,7 @@
 # +k8s:supportsSubresource="/status"
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Optional
 

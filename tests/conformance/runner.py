@@ -42,12 +42,12 @@ def load_cases() -> list[Case]:
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def document(path: str) -> dict:
     return to_openapi(build_model(path))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def validator(path: str, type_name: str):
     return evaluator.compile(document(path), type_name)
 
@@ -59,8 +59,7 @@ def run(case: Case) -> list:
     update = "old" in d
     # no `options` key = the Go test made no Opts(...) call: no option is defined at all
     options = d["options"] or () if "options" in d else {}
-    return v.validate(d.get("object"), d.get("old"), options=options,
-                      subresource=d.get("subresource"), update=update)
+    return v.validate(d.get("object"), d.get("old"), options=options, subresource=d.get("subresource"), update=update)
 
 
 def _matches(want: dict, got, keys: list) -> bool:
@@ -94,7 +93,7 @@ def check(case: Case, got: list) -> list[str]:
         by_path: dict = {}
         for e in got:
             if e.detail.startswith("forced failure: "):
-                by_path.setdefault(e.field, []).append(e.detail[len("forced failure: "):])
+                by_path.setdefault(e.field, []).append(e.detail[len("forced failure: ") :])
         want = {str(k): sorted(v) for k, v in (d["validate_false"] or {}).items()}
         got_sorted = {k: sorted(v) for k, v in by_path.items()}
         return [] if want == got_sorted else [f"validateFalse by path: want {want}, got {got_sorted}"]
@@ -108,13 +107,12 @@ def check(case: Case, got: list) -> list[str]:
         rest = []
         consume_all = "origin" in keys and w.get("origin")
         for i, g in enumerate(remaining):
-            if not matched or consume_all:
-                if _matches(w, g, keys):
-                    matched = True
-                    if not consume_all:
-                        rest.extend(remaining[i + 1:])
-                        break
-                    continue
+            if (not matched or consume_all) and _matches(w, g, keys):
+                matched = True
+                if not consume_all:
+                    rest.extend(remaining[i + 1 :])
+                    break
+                continue
             rest.append(g)
         if not matched:
             problems.append(f"missing: {w}")
