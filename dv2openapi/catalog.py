@@ -59,8 +59,9 @@ VENDOR_KEYWORDS = [
     ("x-dv-subfield", "[{field, schema}]", "Applies to the named field of this struct.", "subfield"),
     (
         "x-dv-unions",
-        "[{union?, discriminator?, members: [{field, memberName, item?}]}]",
-        "Exactly one member set (or the one the discriminator names); origin union.",
+        "[{union?, discriminator?, members: [{field, memberName} | {item, label, memberName}]}]",
+        "Exactly one member set (or the one the discriminator names); origin union. A member with `item` "
+     "(and no `field`) is a list-map item; such a union sits on the list and `label` names the member in errors.",
         "unionMember, unionDiscriminator",
     ),
     (
@@ -87,7 +88,8 @@ VENDOR_KEYWORDS = [
         "Per-field rules selected by the discriminator's value.",
         "modeDiscriminator, ifMode",
     ),
-    ("x-dv-opaque", "true", "Rules of the referenced type are not applied here.", "opaqueType"),
+    ("x-dv-opaque", "true", "Rules of the referenced type are not applied here (on a struct: its fields' rules "
+     "are skipped).", "opaqueType"),
     (
         "x-dv-fixed",
         "[{result, message, flags?}]",
