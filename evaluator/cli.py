@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -284,29 +285,30 @@ def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, ne
     paths = (new,) + ((old,) if old else ()) + tuple(more)
     batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
     if not batch:
-        docs = list(iter_docs(new)) if new != "-" else list(iter_docs("-"))
-        if len(docs) != 1 or old:
-            if old:
-                if len(docs) != 1:
-                    raise InputError(f"{new}: an update needs exactly one new document, found {len(docs)}")
-                vd = judge(opts, docs[0], load_one(old))
-                _emit(vd, fmt, None)
-                return 1 if vd.errors else 0
-            if not docs:
-                raise InputError(f"{new}: no documents")
-            return _batch(opts, [new], fmt, 1)
-        vd = judge(opts, docs[0], None)
+        stream = iter_docs(new)
+        first = list(itertools.islice(stream, 2))  # peek: one document, or a stream to batch
+        if old:
+            if len(first) != 1 or next(stream, None) is not None:
+                raise InputError(f"{new}: an update needs exactly one new document")
+            vd = judge(opts, first[0], load_one(old))
+        elif not first:
+            raise InputError(f"{new}: no documents")
+        elif len(first) == 1:
+            vd = judge(opts, first[0], None)
+        else:
+            return _batch(opts, [new], fmt, 1, _verdicts(opts, new, itertools.chain(first, stream)))
         _emit(vd, fmt, None)
         return 1 if vd.errors else 0
     return _batch(opts, list(paths), fmt, jobs)
 
 
-def _batch(opts: Options, paths: list[str], fmt: str, jobs: int) -> int:
+def _batch(opts: Options, paths: list[str], fmt: str, jobs: int, results=None) -> int:
     files = _files(tuple(paths))
     sink: list | None = [] if fmt == "json" else None
     progress = _Progress(len(files) if len(files) > 1 else None)
     invalid = bad = total = 0
-    results = _results(opts, files, jobs)
+    if results is None:
+        results = _results(opts, files, jobs)
     for _path, verdicts, err in results:
         if err:
             bad += 1
@@ -335,11 +337,16 @@ def _results(opts: Options, files: list[str], jobs: int):
             yield from pool.imap(_work, files, chunksize=max(1, min(64, len(files) // (jobs * 8) or 1)))
         return
     for f in files:
-        try:  # documents one at a time: memory stays flat on large streams
-            for d in iter_docs(f):
-                yield f, [judge(opts, d, None)], None
-        except (InputError, SchemaError) as e:
-            yield f, [], str(e)
+        yield from _verdicts(opts, f, iter_docs(f))
+
+
+def _verdicts(opts: Options, path: str, docs):
+    """(path, [verdict], None) per document, one at a time (flat memory), or (path, [], reason)."""
+    try:
+        for d in docs:
+            yield path, [judge(opts, d, None)], None
+    except (InputError, SchemaError) as e:
+        yield path, [], str(e)
 
 
 if __name__ == "__main__":

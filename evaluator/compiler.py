@@ -96,7 +96,7 @@ def freeze(v):
 class Node:
     """A compiled schema position."""
 
-    __slots__ = ("validate", "eq", "unset", "zero", "shape", "pointer", "__weakref__")
+    __slots__ = ("validate", "eq", "unset", "zero", "shape", "pointer", "absent_noop", "__weakref__")
 
 
 class Compiler:
@@ -141,6 +141,8 @@ class Compiler:
         type_check = self.type_check(shape) if like is None else None
         body = ([type_check] if type_check else []) + checks
         n.validate = _runner(pre, body, ratchet=role in ("field", "elem"), eq=n.eq)
+        # An absent value (nil, or a value field's zero) that no check can fault: parents may skip it.
+        n.absent_noop = not pre and (not any(getattr(c, "nil_ok", False) for c in body) if n.pointer else not checks)
         return n
 
     # -- node parts ------------------------------------------------------------------

@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 MAX_ALIASES = 100
 MAX_DEPTH = 1000
@@ -59,11 +62,28 @@ def _segments(field: str) -> list[str]:
     return [m.group(1) if m.group(1) is not None else m.group(2) for m in _SEG.finditer(field)]
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses alias bombs and runaway nesting while composing."""
+try:  # libyaml's C parser for events, with Python composition (where the guards live): ~5x faster
+    from yaml._yaml import CParser as _Parser
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    from yaml.parser import Parser as _Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, _Parser):  # noqa: F811 - the pure-Python stack
+        def __init__(self, stream):
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            _Parser.__init__(self)
+
+
+class _Loader(Composer, SafeConstructor, Resolver, _Parser):
+    """A safe loader that refuses alias bombs and runaway nesting while composing."""
 
     def __init__(self, stream):
-        super().__init__(stream)
+        _Parser.__init__(self, stream)
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
         self._aliases = 0
         self._depth = 0
 

@@ -31,11 +31,14 @@ def kw_properties(c, props, schema, shape, n):
             sub = {**sub, "x-dv-required": True}
         node = c.node(sub, "field")
         compiled.append((name, node, node.zero))
-    compiled = tuple(compiled)
+    # Properties whose absent value can fault are walked always; the rest only when present
+    # (in the new or, on update, the old object): cost follows the object, not the schema.
+    always = tuple(e for e in compiled if not e[1].absent_noop)
+    lazy = {name: (node, zero) for name, node, zero in compiled if node.absent_noop}
 
     def check(v, ov, path, ctx):
         has_old = type(ov) is dict
-        for name, node, zero in compiled:
+        for name, node, zero in always:
             x = v.get(name)
             if x is None:
                 x = zero
@@ -46,6 +49,28 @@ def kw_properties(c, props, schema, shape, n):
             else:
                 y = NOOLD
             node.validate(x, y, (path, name), ctx)
+        if not lazy:
+            return
+        for name, x in v.items():
+            entry = lazy.get(name)
+            if entry is None:
+                continue
+            node, zero = entry
+            if x is None:
+                x = zero
+            if has_old:
+                y = ov.get(name)
+                if y is None:
+                    y = zero
+            else:
+                y = NOOLD
+            node.validate(x, y, (path, name), ctx)
+        if has_old and ctx.update:
+            for name, y in ov.items():
+                entry = lazy.get(name)
+                if entry is not None and v.get(name) is None and y is not None:
+                    node, zero = entry
+                    node.validate(zero, y, (path, name), ctx)
 
     return check
 
@@ -571,11 +596,30 @@ def kw_update(c, rules, schema, shape, n):
 # --- other structural keywords --------------------------------------------------
 
 
+_TYPE_ONLY = {"type", "nullable", "format", "description", "title"}
+_PY_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "array": (list,),
+             "object": (dict,), "null": (type(None),)}
+
+
 def kw_any_of(keyword):
     def factory(c, subs, schema, shape, n):
-        nodes = [c.node(s, "type") for s in subs if isinstance(s, dict)]
+        subs = [s for s in subs if isinstance(s, dict)]
         if schema.get("x-kubernetes-int-or-string") and keyword == "anyOf":
             return None  # the int-or-string type check covers it
+        detail = f"must validate {'one' if keyword == 'oneOf' else 'at least one'} of the schemas in {keyword}"
+        if subs and all(set(s) <= _TYPE_ONLY and s.get("type") in _PY_TYPES for s in subs):
+            # branches that only name a type: a type test, no sub-validation
+            branches = [(_PY_TYPES[s["type"]], bool(s.get("nullable"))) for s in subs]
+
+            def fast(v, ov, path, ctx):
+                t = type(v)
+                passed = sum(1 for types, nullable in branches if (t in types and not (t is bool and bool not in
+                              types)) or (v is None and nullable))
+                if (keyword == "anyOf" and not passed) or (keyword == "oneOf" and passed != 1):
+                    ctx.add(E.INVALID, path, v, detail, keyword)
+
+            return fast
+        nodes = [c.node(s, "type") for s in subs]
 
         def check(v, ov, path, ctx):
             from .context import Ctx
@@ -586,13 +630,7 @@ def kw_any_of(keyword):
                 nd.validate(v, ov, path, sub)
                 passed += not sub.errors
             if (keyword == "anyOf" and not passed) or (keyword == "oneOf" and passed != 1):
-                ctx.add(
-                    E.INVALID,
-                    path,
-                    v,
-                    f"must validate {'one' if keyword == 'oneOf' else 'at least one'} of the schemas in {keyword}",
-                    keyword,
-                )
+                ctx.add(E.INVALID, path, v, detail, keyword)
 
         return check
 
