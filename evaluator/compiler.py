@@ -138,9 +138,12 @@ class Compiler:
             pre.insert(0, _no_nil_items)
         if guard is not None:
             pre += guard(n)
-        type_check = self.type_check(shape) if like is None else None
-        body = ([type_check] if type_check else []) + checks
-        n.validate = _runner(pre, body, ratchet=role in ("field", "elem"), eq=n.eq)
+        types = _JSON_TYPE.get(shape.kind) if like is None else None
+        if checks and all(getattr(c, "ref_call", False) for c in checks):
+            types = None  # the referenced node checks the type itself
+        detail = f"must be of type {_TYPE_NAME[shape.kind]}" if types else ""
+        body = checks
+        n.validate = _runner(pre, body, role in ("field", "elem"), n.eq, types, detail)
         # An absent value (nil, or a value field's zero) that no check can fault: parents may skip it.
         n.absent_noop = not pre and (not any(getattr(c, "nil_ok", False) for c in body) if n.pointer else not checks)
         return n
@@ -200,21 +203,6 @@ class Compiler:
 
             return eq
         return lambda a, b: a == b
-
-    def type_check(self, shape: Shape):
-        types = _JSON_TYPE.get(shape.kind)
-        if types is None:
-            return None
-        name = _TYPE_NAME[shape.kind]
-        detail = f"must be of type {name}"
-
-        def check(v, ov, path, ctx):
-            t = type(v)
-            if t not in types or (t is bool and bool not in types):
-                ctx.add(E.TYPE_INVALID, path, v, detail, "")
-                return True
-
-        return check
 
     def checks(self, schema: dict, shape: Shape, role: str, n: Node) -> tuple[list, list]:
         """(short-circuit checks, other checks) for one schema dict and what it includes."""
@@ -345,10 +333,12 @@ def _call(node: Node):
     def check(v, ov, path, ctx):
         node.validate(v, ov, path, ctx)
 
+    check.ref_call = True
     return check
 
 
-def _runner(pre: list, body: list, ratchet: bool, eq):
+def _runner(pre: list, body: list, ratchet: bool, eq, types: tuple | None, type_detail: str):
+    """The node's validate: ratchet, short-circuit group, nil handling, JSON type, then the checks."""
     pre, body = tuple(pre), tuple(body)
     nil_body = tuple(c for c in body if getattr(c, "nil_ok", False))
 
@@ -366,7 +356,15 @@ def _runner(pre: list, body: list, ratchet: bool, eq):
                 errors[i].short_circuit = True
             if stop:
                 return
-        for c in nil_body if v is None else body:
+        if v is None:
+            for c in nil_body:
+                if c(v, ov, path, ctx):
+                    return
+            return
+        if types is not None and type(v) not in types:
+            ctx.add(E.TYPE_INVALID, path, v, type_detail, "")
+            return
+        for c in body:
             if c(v, ov, path, ctx):
                 return
 
