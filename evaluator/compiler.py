@@ -96,7 +96,7 @@ def freeze(v):
 class Node:
     """A compiled schema position."""
 
-    __slots__ = ("validate", "eq", "unset", "zero", "shape", "pointer", "absent_noop", "__weakref__")
+    __slots__ = ("validate", "eq", "unset", "zero", "shape", "pointer", "absent_noop", "core", "leaf", "__weakref__")
 
 
 class Compiler:
@@ -143,7 +143,14 @@ class Compiler:
             types = None  # the referenced node checks the type itself
         detail = f"must be of type {_TYPE_NAME[shape.kind]}" if types else ""
         body = checks
-        n.validate = _runner(pre, body, role in ("field", "elem"), n.eq, types, detail)
+        n.validate, n.core = _runner(pre, body, role in ("field", "elem"), n.eq, types, detail)
+        # For parents that inline the common cases: a bare type test, or a hop to a referenced node.
+        n.leaf = None
+        if not pre and types is not None and not body:
+            n.leaf = (types, detail)
+        elif not pre and len(body) == 1 and getattr(body[0], "ref_call", False):
+            target = body[0].node
+            n.core = getattr(target, "core", None) or body[0]  # a recursive ref is not built yet: keep the hop
         # An absent value (nil, or a value field's zero) that no check can fault: parents may skip it.
         n.absent_noop = not pre and (not any(getattr(c, "nil_ok", False) for c in body) if n.pointer else not checks)
         return n
@@ -334,6 +341,7 @@ def _call(node: Node):
         node.validate(v, ov, path, ctx)
 
     check.ref_call = True
+    check.node = node
     return check
 
 
@@ -345,6 +353,9 @@ def _runner(pre: list, body: list, ratchet: bool, eq, types: tuple | None, type_
     def validate(v, ov, path, ctx):
         if ratchet and ctx.update and ov is not NOOLD and eq(v, ov):
             return
+        core(v, ov, path, ctx)
+
+    def core(v, ov, path, ctx):
         if pre:
             stop = False
             errors = ctx.errors
@@ -368,7 +379,7 @@ def _runner(pre: list, body: list, ratchet: bool, eq, types: tuple | None, type_
             if c(v, ov, path, ctx):
                 return
 
-    return validate
+    return validate, core
 
 
 from .structural import KNOWN_DV, PRE_STRUCTURAL, STRUCTURAL, WRAPPERS  # noqa: E402  (cycle: they use Compiler)

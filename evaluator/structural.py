@@ -21,6 +21,10 @@ def _freeze(v):
 # --- structs ---------------------------------------------------------------------
 
 
+def _old(y, zero):
+    return zero if y is None else y
+
+
 def kw_properties(c, props, schema, shape, n):
     if not isinstance(props, dict):
         raise SchemaError("properties must be a mapping")
@@ -33,44 +37,67 @@ def kw_properties(c, props, schema, shape, n):
         compiled.append((name, node, node.zero))
     # Properties whose absent value can fault are walked always; the rest only when present
     # (in the new or, on update, the old object): cost follows the object, not the schema.
-    always = tuple(e for e in compiled if not e[1].absent_noop)
-    lazy = {name: (node, zero) for name, node, zero in compiled if node.absent_noop}
+    # Ratcheting is done here, so a child that is a bare type test or a $ref hop costs no call.
+    def entry(name, node, zero):
+        return (name, node, zero, node.eq, node.core, node.leaf)
+
+    always = tuple(entry(*e) for e in compiled if not e[1].absent_noop)
+    lazy = {e[0]: entry(*e) for e in compiled if e[1].absent_noop}
+
+    def visit(e, x, v, ov, has_old, path, ctx):
+        name, node, zero, eq, core, leaf = e
+        if x is None:
+            x = zero
+        if has_old:
+            y = ov.get(name)
+            if y is None:
+                y = zero
+            if ctx.update and eq(x, y):
+                return
+        else:
+            y = NOOLD
+        if leaf is not None:
+            if x is not None and type(x) not in leaf[0]:
+                ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
+            return
+        core(x, y, (path, name), ctx)
 
     def check(v, ov, path, ctx):
         has_old = type(ov) is dict
-        for name, node, zero in always:
-            x = v.get(name)
-            if x is None:
-                x = zero
-            if has_old:
-                y = ov.get(name)
-                if y is None:
-                    y = zero
-            else:
-                y = NOOLD
-            node.validate(x, y, (path, name), ctx)
-        if not lazy:
-            return
-        for name, x in v.items():
-            entry = lazy.get(name)
-            if entry is None:
-                continue
-            node, zero = entry
-            if x is None:
-                x = zero
-            if has_old:
-                y = ov.get(name)
-                if y is None:
-                    y = zero
-            else:
-                y = NOOLD
-            node.validate(x, y, (path, name), ctx)
+        if has_old and ctx.update:  # update: ratchet per field (rare path; creates take the loop below)
+            for e in always:
+                visit(e, v.get(e[0]), v, ov, has_old, path, ctx)
+            for name, x in v.items():
+                e = lazy.get(name)
+                if e is not None:
+                    visit(e, x, v, ov, has_old, path, ctx)
+        else:  # the hot path (no old object to ratchet against), inlined: a leaf costs no call
+            olds = ov.get if has_old else None
+            for name, _node, zero, _eq, core, leaf in always:
+                x = v.get(name)
+                if x is None:
+                    x = zero
+                if leaf is not None:
+                    if x is not None and type(x) not in leaf[0]:
+                        ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
+                    continue
+                core(x, NOOLD if olds is None else _old(olds(name), zero), (path, name), ctx)
+            if lazy:
+                for name, x in v.items():
+                    e = lazy.get(name)
+                    if e is None or x is None:
+                        continue
+                    leaf = e[5]
+                    if leaf is not None:
+                        if type(x) not in leaf[0]:
+                            ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
+                        continue
+                    e[4](x, NOOLD if olds is None else _old(olds(name), e[2]), (path, name), ctx)
         if has_old and ctx.update:
             for name, y in ov.items():
-                entry = lazy.get(name)
-                if entry is not None and v.get(name) is None and y is not None:
-                    node, zero = entry
-                    node.validate(zero, y, (path, name), ctx)
+                e = lazy.get(name)
+                if e is not None and y is not None and v.get(name) is None:
+                    visit(e, None, v, ov, has_old, path, ctx)
 
     return check
 
@@ -132,7 +159,27 @@ def kw_items(c, items, schema, shape, n):
     # only set and map lists correlate items with old items (and so ratchet them)
     correlate = shape.list_type in ("set", "map") or schema.get("x-dv-unique") in ("set", "map")
 
+    leaf = elem.leaf if extra is None else None
+    fast = extra is None
+    elem_core = elem.core
+
     def check(v, ov, path, ctx):
+        if fast and not (correlate and ctx.update):  # no item ratcheting: the inlined hot path
+            if leaf is not None:
+                types = leaf[0]
+                for i, item in enumerate(v):
+                    if item is not None and type(item) not in types:
+                        ctx.add(E.TYPE_INVALID, (path, i), item, leaf[1], "")
+            else:
+                for i, item in enumerate(v):
+                    if item is None:
+                        if elem.pointer:
+                            continue
+                        item = elem.zero
+                    elem_core(item, NOOLD, (path, i), ctx)
+            if unique and len(v) > 1:
+                _duplicates(key, v, path, ctx)
+            return
         index = None
         if correlate and ctx.update and type(ov) is list and ov:
             index = {}
