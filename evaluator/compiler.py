@@ -146,13 +146,15 @@ class Compiler:
         n.validate, n.core = _runner(pre, body, role in ("field", "elem"), n.eq, types, detail)
         # For parents that inline the common cases: a bare type test, or a hop to a referenced node.
         n.leaf = None
-        if not pre and types is not None and not body:
-            n.leaf = (types, detail)
+        required = len(pre) == 1 and getattr(pre[0], "required_pointer", False)
+        if (not pre or required) and types is not None and not body:
+            n.leaf = (types, detail, required)
         elif not pre and len(body) == 1 and getattr(body[0], "ref_call", False):
             target = body[0].node
             n.core = getattr(target, "core", None) or body[0]  # a recursive ref is not built yet: keep the hop
         # An absent value (nil, or a value field's zero) that no check can fault: parents may skip it.
-        n.absent_noop = not pre and (not any(getattr(c, "nil_ok", False) for c in body) if n.pointer else not checks)
+        quiet_pre = all(getattr(c, "absent_ok", False) for c in pre)
+        n.absent_noop = quiet_pre and (not any(getattr(c, "nil_ok", False) for c in body) if n.pointer else not checks)
         return n
 
     # -- node parts ------------------------------------------------------------------
@@ -272,6 +274,8 @@ class Compiler:
                 if unset(v):
                     ctx.add(E.REQUIRED, path, "", "", "")
                     return True
+
+            check.required_pointer = n.pointer  # a pointer's `required` is `v is None`: parents inline it
         elif key == "x-dv-optional":
 
             def check(v, ov, path, ctx):
@@ -312,6 +316,9 @@ def _no_nil_items(v, ov, path, ctx):
             ctx.add(E.REQUIRED, (path, i), "", "", "")
             stop = True
     return stop
+
+
+_no_nil_items.absent_ok = True  # nothing to say about an absent list
 
 
 def _cohort(pre: list, body: list):

@@ -21,5 +21,7 @@ class Ctx:
         self.level = ""
         self.declared = declared  # the options that are defined at all; None = every option
 
-    def add(self, etype: str, path: tuple | None, bad: object, detail: str, origin: str = "") -> None:
-        self.errors.append(FieldError(etype, render_path(path), bad, detail, origin, self.level))
+    def add(self, etype: str, path: tuple | None, bad: object, detail: str, origin: str = "") -> FieldError:
+        error = FieldError(etype, render_path(path), bad, detail, origin, self.level)
+        self.errors.append(error)
+        return error

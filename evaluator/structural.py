@@ -57,7 +57,10 @@ def kw_properties(c, props, schema, shape, n):
         else:
             y = NOOLD
         if leaf is not None:
-            if x is not None and type(x) not in leaf[0]:
+            if x is None:
+                if leaf[2]:
+                    ctx.add(E.REQUIRED, (path, name), "", "", "").short_circuit = True
+            elif type(x) not in leaf[0]:
                 ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
             return
         core(x, y, (path, name), ctx)
@@ -78,7 +81,10 @@ def kw_properties(c, props, schema, shape, n):
                 if x is None:
                     x = zero
                 if leaf is not None:
-                    if x is not None and type(x) not in leaf[0]:
+                    if x is None:
+                        if leaf[2]:
+                            ctx.add(E.REQUIRED, (path, name), "", "", "").short_circuit = True
+                    elif type(x) not in leaf[0]:
                         ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
                     continue
                 core(x, NOOLD if olds is None else _old(olds(name), zero), (path, name), ctx)
