@@ -704,9 +704,7 @@ def section4(stream_mb: float) -> None:
         t_c = once(lambda: list(yaml.load_all(sample, Loader=cload)))[0] if cload else None
     table("4. dv-eval wall time and peak RSS",
           ["input", "objects", "jobs", "wall s", "objects/s", "MB/s", "peak RSS MB", "exit", "dv-eval summary"],
-          rows, ["one stream file without --batch: cli._run first loads every document (list(iter_docs(new)), "
-                 "composed YAML nodes included) just to count them, then _batch parses the file again: "
-                 "~2x the parse time and memory growing with the stream. --batch streams in flat memory.",
+          rows, ["a stream file is validated document by document with or without --batch (flat memory)",
                  f"peak RSS via {how} (largest single process; with --jobs 2 the workers are separate processes)",
                  f"breakdown on {len(docs):,} docs in-process: evaluator.loader.iter_docs {us(t_load / len(docs))} "
                  f"µs/doc, validate {us(t_val / len(docs))} µs/doc"

@@ -212,7 +212,8 @@ class _Builder:
         self.path = path
         self.sources: dict[str, _Source] = {}
         self.types: dict[str, Named] = {}
-        self.objects: dict[str, object] = {}
+        self.objects: dict[str, object] = {}  # schema name -> type (keeps ids below stable)
+        self.keys: dict[int, str] = {}
 
     def source_of(self, obj: object) -> _Source | None:
         modname = getattr(obj, "__module__", None)
@@ -228,19 +229,23 @@ class _Builder:
     def named(self, obj: object) -> str:
         """Register a class / NewType / enum and return its schema name."""
         name = obj.__name__
-        if name in self.types:
-            if self.objects[name] is not obj:
-                raise InputError(f"two different types are named {name!r}", self.path)
-            return name
+        if id(obj) in self.keys:
+            return self.keys[id(obj)]
         src = self.source_of(obj)
-        self.objects[name] = obj
+        key = name
+        if key in self.objects:  # another module's type of the same name: qualify by module
+            key = f"{Path(src.path).stem if src else obj.__module__}.{name}"
+            if key in self.objects:
+                raise InputError(f"two different types are named {key!r}", self.path)
+        self.objects[key] = obj
+        self.keys[id(obj)] = key
         if isinstance(obj, typing.NewType):
             line = src.assigns.get(name, 0) if src else 0
             tags, doc = src.block_above(line) if src and line else ([], "")
-            named = Named(name, "alias", tags, doc, src.path if src else self.path, line)
-            self.types[name] = named
+            named = Named(key, "alias", tags, doc, src.path if src else self.path, line)
+            self.types[key] = named
             named.target = self.expr(obj.__supertype__, named.file, line)
-            return name
+            return key
         node = src.classes.get(name) if src else None
         line = src.decl_line(node) if node else 0
         tags, doc = src.block_above(line) if node else ([], "")
@@ -249,17 +254,17 @@ class _Builder:
             doc = tags and doc or ""
         file = src.path if src else self.path
         if isinstance(obj, type) and issubclass(obj, enum.Enum):
-            named = Named(name, "enum", tags, doc, file, line)
-            self.types[name] = named
+            named = Named(key, "enum", tags, doc, file, line)
+            self.types[key] = named
             for member in obj:
                 mline = src.member_line(name, member.name) if src else None
                 mtags = src.block_above(mline)[0] if mline else []
                 named.members.append((member.value, mtags))
-            return name
-        named = Named(name, "struct", tags, doc, file, line)
-        self.types[name] = named
+            return key
+        named = Named(key, "struct", tags, doc, file, line)
+        self.types[key] = named
         named.fields = self.fields(obj, src, file)
-        return name
+        return key
 
     def fields(self, cls: type, src: _Source | None, file: str) -> list[Field]:
         out = []

@@ -5,11 +5,8 @@ import pytest
 from .runner import check, load_cases, run
 
 CASES = load_cases()
-_SAME_NAME = "schema names are not qualified by module, so same-named types of two modules collide"
 # Known gaps: expected to fail until fixed (strict: a fix makes this list fail, so it stays honest).
 KNOWN_GAPS = {
-    "cross_pkg::fixture/T1": _SAME_NAME,
-    "type_args::fixture/T1": _SAME_NAME,
     "tags/subfield/nonincluded::TestSubfieldObjectMetaValidationWithValidateFalse/0": (
         "Go names an untagged embedded struct by its Go type (other.StructType.stringField); "
         "dv2openapi inlines embedded structs"
