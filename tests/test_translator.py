@@ -313,3 +313,13 @@ def test_tags_command_lists_the_catalog():
     assert r.exit_code == 0
     for name in ("eachVal", "unionMember", "zeroOrOneOfMember", "ifEnabled", "listMapKey"):
         assert f"+k8s:{name}" in r.output
+
+
+def test_same_named_types_of_two_modules_get_qualified_names(tmp_path):
+    (tmp_path / "other.py").write_text(HEADER + "@dataclass\nclass T:\n    # +k8s:minimum=1\n    x: int\n")
+    main_file = tmp_path / "main_types.py"
+    main_file.write_text(HEADER + "from other import T as OtherT\n@dataclass\nclass T:\n    o: OtherT\n")
+    schemas = to_openapi(build_model(str(main_file), ["T"]))["components"]["schemas"]
+    assert set(schemas) == {"T", "other.T"}
+    assert schemas["T"]["properties"]["o"]["allOf"] == [{"$ref": "#/components/schemas/other.T"}]
+    assert schemas["other.T"]["properties"]["x"]["minimum"] == 1
