@@ -138,6 +138,16 @@ def tags_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
+def crd_markdown() -> str:
+    lines = ["# Tag -> CRD rendering", "",
+             "How `dv2openapi crd` renders each tag in a CustomResourceDefinition. Rules a CRD cannot state are "
+             "reported as `warning:` lines and kept in the embedded OpenAPI document (annotation "
+             "`dv2openapi.dev/openapi`) for dv-eval. Generated from `dv2openapi/registry.py`.", "",
+             "| Tag | CRD rendering |", "| --- | --- |"]
+    lines += [f"| `+k8s:{name}` | {REGISTRY[name].crd} |" for name in sorted(REGISTRY, key=str.lower)]
+    return "\n".join(lines) + "\n"
+
+
 def tags_text() -> str:
     out = []
     for name in sorted(REGISTRY, key=str.lower):

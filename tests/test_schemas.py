@@ -104,3 +104,20 @@ def test_crd_is_structural(path):
         problems: list = []
         _structural(root, "", problems)
         assert not problems, "\n".join(problems)
+
+
+def test_plain_jsonschema_client_uses_the_standard_subset():
+    """The README's client-side recipe: the standard keywords work with jsonschema alone."""
+    import warnings
+
+    import jsonschema
+
+    doc = yaml.safe_load((ROOT / "schemas" / "widget.openapi.yaml").read_text())
+    schema = {**doc["components"]["schemas"]["Widget"], "components": doc["components"]}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        v = jsonschema.Draft4Validator(schema, resolver=jsonschema.RefResolver("", doc))
+        valid = yaml.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())
+        invalid = yaml.safe_load((ROOT / "examples/widget/objects/invalid.yaml").read_text())
+        assert not list(v.iter_errors(valid))
+        assert [list(e.path) for e in v.iter_errors(invalid)] == [["spec", "replicas"]]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dv2openapi.catalog import tags_markdown, vendor_markdown
+from dv2openapi.catalog import crd_markdown, tags_markdown, vendor_markdown
 from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
@@ -33,6 +33,7 @@ def artefacts() -> dict[Path, str]:
             out[ROOT / "schemas" / f"{name}.crd.yaml"] = dump_yaml(to_crd(crd_doc, kind, group))
     out[ROOT / "docs" / "tags.md"] = tags_markdown()
     out[ROOT / "docs" / "vendor-keywords.md"] = vendor_markdown()
+    out[ROOT / "docs" / "crd-rendering.md"] = crd_markdown()
     return out
 
 
