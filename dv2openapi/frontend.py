@@ -182,6 +182,18 @@ def _foreign(text: str) -> bool:
     return ":" in name or name.startswith(("validation-gen", "openapi-gen", "deepcopy-gen", "conversion-gen"))
 
 
+_SIBLINGS: dict[str, str] = {}  # module name -> folder, for modules imported by earlier inputs
+
+
+def _forget_siblings_of_other_inputs(folder: str) -> None:
+    """Drop cached sibling modules of earlier inputs in other folders, so that `from other import X`
+    finds this folder's `other.py` when one process translates several files (tests, batch use)."""
+    for modname, where in list(_SIBLINGS.items()):
+        if where != folder:
+            sys.modules.pop(modname, None)
+            del _SIBLINGS[modname]
+
+
 def load_module(path: str) -> types.ModuleType:
     """Import a types file by path, with its folder on the import path."""
     p = Path(path)
@@ -191,10 +203,16 @@ def load_module(path: str) -> types.ModuleType:
     spec = importlib.util.spec_from_file_location(name, p)
     module = importlib.util.module_from_spec(spec)
     folder = str(p.resolve().parent)
+    _forget_siblings_of_other_inputs(folder)
+    before = set(sys.modules)
     sys.path.insert(0, folder)
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
+        for modname in set(sys.modules) - before - {name}:
+            file = getattr(sys.modules[modname], "__file__", None) or ""
+            if file.startswith(folder + "/"):
+                _SIBLINGS[modname] = folder
     except Exception as e:  # any failure of user code is bad input
         sys.modules.pop(name, None)
         raise InputError(f"cannot import: {type(e).__name__}: {e}", str(path)) from None
