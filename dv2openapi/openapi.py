@@ -14,6 +14,8 @@ from .registry import CONST, FIELD, LISTVAL, MAPKEY, MAPVAL, MODULE, REGISTRY, S
 REF = "#/components/schemas/"
 LIST_KEYS = {
     "x-dv-if-enabled",
+    "x-dv-if-subresource",
+    "x-dv-if-not-subresource",
     "x-dv-if-disabled",
     "x-dv-alpha",
     "x-dv-beta",

@@ -334,6 +334,41 @@ tag(
 )(_wrap("x-dv-if-disabled", "option"))
 
 
+def _subresource_path(t, tag) -> str:
+    path = tag.arg("subresource", 0)
+    if not isinstance(path, str) or not path.strip("/"):
+        t.fail(f'expected a subresource path argument, e.g. {tag.name}("/status")')
+    return "/" + path.strip("/")
+
+
+def _if_subresource(keyword):
+    def emit(t, tag):
+        path = _subresource_path(t, tag)
+        t.put(keyword, [{"subresource": path, "schema": t.nested(tag.value, wrap=(keyword, {"subresource": path}))}])
+
+    return emit
+
+
+tag(
+    "ifSubresource",
+    VALUES,
+    "tag",
+    "The payload applies only when the request writes this subresource (KEP-5073).",
+    '+k8s:ifSubresource("/status")=+k8s:required',
+    "warning: a CRD validates every subresource with one schema; enforced by dv-eval only",
+    args="subresource path (string)",
+)(_if_subresource("x-dv-if-subresource"))
+tag(
+    "ifNotSubresource",
+    VALUES,
+    "tag",
+    "The payload applies unless the request writes this subresource (KEP-5073).",
+    '+k8s:ifNotSubresource("/resize")=+k8s:immutable',
+    "warning: a CRD validates every subresource with one schema; enforced by dv-eval only",
+    args="subresource path (string)",
+)(_if_subresource("x-dv-if-not-subresource"))
+
+
 def _level(keyword):
     def emit(t, tag):
         since = tag.arg("since", 0)

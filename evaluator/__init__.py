@@ -43,7 +43,7 @@ class Validator:
         from the mapping reports an InternalError ("undefined validation option").
         """
         is_update = (old is not None) if update is None else update
-        sub = subresource if subresource not in (None, "", "/") else None
+        sub = None if subresource in (None, "", "/") else "/" + subresource.strip("/")
         if isinstance(options, Mapping):  # name -> enabled: only these options are defined
             ctx = Ctx(is_update, frozenset(k for k, on in options.items() if on), sub, frozenset(options))
         else:

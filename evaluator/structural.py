@@ -790,7 +790,20 @@ def _if_option(enabled):
     return wrap
 
 
+def _if_subresource(matches):
+    def wrap(c, entry, shape, n):
+        target = entry.get("subresource")
+        if not isinstance(target, str) or not target.strip("/"):
+            raise SchemaError("subresource entries need a 'subresource' path")
+        target = "/" + target.strip("/")
+        return _gate(c, entry, shape, n, lambda ctx, path: (ctx.subresource == target) == matches)
+
+    return wrap
+
+
 WRAPPERS = {
+    "x-dv-if-subresource": _if_subresource(True),
+    "x-dv-if-not-subresource": _if_subresource(False),
     "x-dv-if-enabled": _if_option(True),
     "x-dv-if-disabled": _if_option(False),
     "x-dv-alpha": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx, path: True, "alpha"),

@@ -165,3 +165,24 @@ def test_python_api_create_and_update():
 def test_help_teaches():
     r = run("--help")
     assert r.exit_code == 0 and "Exit codes" in r.output and "--enable" in r.output
+
+
+def test_if_subresource_and_if_not_subresource(tmp_path):
+    from dv2openapi.frontend import build_model
+    from dv2openapi.openapi import to_openapi
+
+    src = tmp_path / "m.py"
+    src.write_text(
+        '# +k8s:supportsSubresource="/status"\n'
+        "from __future__ import annotations\nfrom dataclasses import dataclass\nfrom typing import Optional\n"
+        "@dataclass\nclass T:\n"
+        '    # +k8s:ifSubresource("/status")=+k8s:required\n    phase: Optional[str]\n'
+        '    # +k8s:ifNotSubresource("status")=+k8s:immutable\n    size: int\n'
+    )
+    v = evaluator.compile(to_openapi(build_model(str(src))), "T")
+    assert [(e.type, e.field) for e in v.validate({"size": 1}, subresource="/status")] == [
+        ("FieldValueRequired", "phase")
+    ]
+    assert v.validate({"size": 1}) == []
+    assert [e.origin for e in v.validate({"size": 2}, {"size": 1})] == ["immutable"]
+    assert v.validate({"size": 2, "phase": "x"}, {"size": 1}, subresource="status") == []
