@@ -61,7 +61,7 @@ VENDOR_KEYWORDS = [
         "x-dv-unions",
         "[{union?, discriminator?, members: [{field, memberName} | {item, label, memberName}]}]",
         "Exactly one member set (or the one the discriminator names); origin union. A member with `item` "
-     "(and no `field`) is a list-map item; such a union sits on the list and `label` names the member in errors.",
+        "(and no `field`) is a list-map item; such a union sits on the list and `label` names the member in errors.",
         "unionMember, unionDiscriminator",
     ),
     (
@@ -88,8 +88,12 @@ VENDOR_KEYWORDS = [
         "Per-field rules selected by the discriminator's value.",
         "modeDiscriminator, ifMode",
     ),
-    ("x-dv-opaque", "true", "Rules of the referenced type are not applied here (on a struct: its fields' rules "
-     "are skipped).", "opaqueType"),
+    (
+        "x-dv-opaque",
+        "true",
+        "Rules of the referenced type are not applied here (on a struct: its fields' rules are skipped).",
+        "opaqueType",
+    ),
     (
         "x-dv-fixed",
         "[{result, message, flags?}]",
@@ -139,11 +143,16 @@ def tags_markdown() -> str:
 
 
 def crd_markdown() -> str:
-    lines = ["# Tag -> CRD rendering", "",
-             "How `dv2openapi crd` renders each tag in a CustomResourceDefinition. Rules a CRD cannot state are "
-             "reported as `warning:` lines and kept in the embedded OpenAPI document (annotation "
-             "`dv2openapi.dev/openapi`) for dv-eval. Generated from `dv2openapi/registry.py`.", "",
-             "| Tag | CRD rendering |", "| --- | --- |"]
+    lines = [
+        "# Tag -> CRD rendering",
+        "",
+        "How `dv2openapi crd` renders each tag in a CustomResourceDefinition. Rules a CRD cannot state are "
+        "reported as `warning:` lines and kept in the embedded OpenAPI document (annotation "
+        "`dv2openapi.dev/openapi`) for dv-eval. Generated from `dv2openapi/registry.py`.",
+        "",
+        "| Tag | CRD rendering |",
+        "| --- | --- |",
+    ]
     lines += [f"| `+k8s:{name}` | {REGISTRY[name].crd} |" for name in sorted(REGISTRY, key=str.lower)]
     return "\n".join(lines) + "\n"
 

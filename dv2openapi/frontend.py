@@ -239,9 +239,14 @@ class _Builder:
         file = getattr(mod, "__file__", None)
         if not file or not file.endswith(".py"):
             return None
-        if file not in self.sources:
-            self.sources[file] = _Source(file)
-        return self.sources[file]
+        return self.source_file(file)
+
+    def source_file(self, file: str) -> _Source:
+        """The comment-tag index of a file, read once."""
+        key = str(Path(file).resolve())
+        if key not in self.sources:
+            self.sources[key] = _Source(file)
+        return self.sources[key]
 
     # -- named types -------------------------------------------------------
     def named(self, obj: object) -> str:
@@ -267,9 +272,7 @@ class _Builder:
         node = src.classes.get(name) if src else None
         line = src.decl_line(node) if node else 0
         tags, doc = src.block_above(line) if node else ([], "")
-        doc = doc or (obj.__doc__ or "").strip() if not (isinstance(obj, type) and issubclass(obj, enum.Enum)) else doc
-        if dataclasses.is_dataclass(obj) and obj.__doc__ and obj.__doc__.startswith(obj.__name__ + "("):
-            doc = tags and doc or ""
+        doc = doc or _docstring(obj)
         file = src.path if src else self.path
         if isinstance(obj, type) and issubclass(obj, enum.Enum):
             named = Named(key, "enum", tags, doc, file, line)
@@ -358,6 +361,17 @@ class _Builder:
         raise InputError(f"unsupported annotation {ann!r}", file, line)
 
 
+def _docstring(obj: object) -> str:
+    """A class's own docstring; not the one dataclasses or Enum make up."""
+    doc = (obj.__doc__ or "").strip()
+    if doc.startswith(getattr(obj, "__name__", "") + "(") or doc in (
+        "An enumeration.",
+        "Create a collection of name/value pairs.",
+    ):
+        return ""
+    return " ".join(doc.split())
+
+
 def _is_candidate(obj: object, module: types.ModuleType) -> bool:
     if getattr(obj, "__module__", None) != module.__name__:
         return False
@@ -372,8 +386,7 @@ def build_model(path: str, type_names: list[str] | None = None) -> Model:
     """Import `path` and collect its types (or only `type_names` and what they use)."""
     module = load_module(path)
     builder = _Builder(module, str(path))
-    src = builder.source_of(module) if False else _Source(str(path))
-    builder.sources[str(Path(path).resolve())] = src
+    src = builder.source_file(str(path))
     candidates = {k: v for k, v in vars(module).items() if _is_candidate(v, module)}
     if type_names:
         missing = [n for n in type_names if n not in candidates]

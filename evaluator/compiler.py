@@ -16,47 +16,6 @@ from .keywords import LEAF, SHORT_CIRCUIT, kw_fixed
 from .schemaerror import SchemaError
 from .shape import ZERO, Resolver, Shape
 
-IGNORED = {
-    "description",
-    "title",
-    "default",
-    "example",
-    "externalDocs",
-    "nullable",
-    "type",
-    "properties",
-    "required",
-    "items",
-    "additionalProperties",
-    "allOf",
-    "$ref",
-    "x-kubernetes-int-or-string",
-    "x-kubernetes-preserve-unknown-fields",
-    "x-kubernetes-map-type",
-    "x-kubernetes-list-map-keys",
-    "x-kubernetes-validations",
-    "x-kubernetes-group-version-kind",
-    "x-dv-value",
-    "x-dv-enum-exclude",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "readOnly",
-    "writeOnly",
-    "deprecated",
-    "discriminator",
-    "xml",
-    "x-kubernetes-embedded-resource",
-    "anyOf",
-    "oneOf",
-    "not",
-    "x-dv-custom-validation",
-    "x-dv-opaque",
-    "x-dv-subresource",
-    "x-dv-custom-unique",
-    "x-dv-supports-subresources",
-    "uniqueItems",
-    "multipleOf",
-}
 OPAQUE_SKIPS = {"properties", "required"}
 PRESENCE = ("x-dv-required", "x-dv-optional", "x-dv-forbidden")
 _JSON_TYPE = {

@@ -79,12 +79,6 @@ class FieldError:
     def __repr__(self) -> str:
         return f"FieldError({self.type}, {self.field!r}, {self.detail!r}, origin={self.origin!r})"
 
-    def as_dict(self) -> dict:
-        d = {"type": self.type, "field": self.field, "detail": self.detail, "origin": self.origin}
-        if self.level:
-            d["level"] = self.level
-        return d
-
 
 def render_path(path: tuple | None) -> str:
     """`(((None, 'spec'), 'items'), 2)` -> `spec.items[2]`; map keys are 1-tuples."""

@@ -14,7 +14,7 @@ Behaviour notes that matter for exact conformance:
   written in a backtracking-safe but equivalent form; the Go spelling of each
   pattern is kept for the error messages.
 * ``k8s-ip`` is documented by validation-gen but its generator case is still
-  commented out upstream (see :data:`DOCUMENTED_ONLY_FORMATS`); it follows the
+  commented out upstream; dv2openapi accepts it (the tag reference lists it) and it follows the
   reference ``IPSloppy`` validator (IPv4 octets may carry leading zeros).
 """
 
@@ -27,10 +27,6 @@ ErrorList = list[tuple[str, str]]
 
 INVALID = "FieldValueInvalid"
 TOO_LONG = "FieldValueTooLong"
-
-# Formats listed in validation-gen's tag documentation whose generator case is
-# not enabled upstream (the tag would be rejected as unsupported).
-DOCUMENTED_ONLY_FORMATS: frozenset[str] = frozenset({"k8s-ip"})
 
 # ---------------------------------------------------------------------------
 # Message helpers (content/errors.go, field.TooLong)

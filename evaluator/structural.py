@@ -35,6 +35,7 @@ def kw_properties(c, props, schema, shape, n):
             sub = {**sub, "x-dv-required": True}
         node = c.node(sub, "field")
         compiled.append((name, node, node.zero))
+
     # Properties whose absent value can fault are walked always; the rest only when present
     # (in the new or, on update, the old object): cost follows the object, not the schema.
     # Ratcheting is done here, so a child that is a bare type test or a $ref hop costs no call.
@@ -650,8 +651,15 @@ def kw_update(c, rules, schema, shape, n):
 
 
 _TYPE_ONLY = {"type", "nullable", "format", "description", "title"}
-_PY_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "array": (list,),
-             "object": (dict,), "null": (type(None),)}
+_PY_TYPES = {
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "array": (list,),
+    "object": (dict,),
+    "null": (type(None),),
+}
 
 
 def kw_any_of(keyword):
@@ -666,8 +674,11 @@ def kw_any_of(keyword):
 
             def fast(v, ov, path, ctx):
                 t = type(v)
-                passed = sum(1 for types, nullable in branches if (t in types and not (t is bool and bool not in
-                              types)) or (v is None and nullable))
+                passed = sum(
+                    1
+                    for types, nullable in branches
+                    if (t in types and not (t is bool and bool not in types)) or (v is None and nullable)
+                )
                 if (keyword == "anyOf" and not passed) or (keyword == "oneOf" and passed != 1):
                     ctx.add(E.INVALID, path, v, detail, keyword)
 
