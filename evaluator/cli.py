@@ -263,7 +263,7 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch,
     \b
     Examples:
       dv-eval --schema schemas/widget.openapi.yaml widget.yaml
-      dv-eval --schema schemas/widget.openapi.yaml new.yaml old.yaml --enable WidgetGates
+      dv-eval --schema schemas/widget.openapi.yaml new.yaml old.yaml --enable HugeWidgets
       dv-eval --schema schemas/widget.crd.yaml manifests/ -o json --jobs 2
     """
     try:
