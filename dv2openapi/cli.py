@@ -26,7 +26,19 @@ def _fail(e: Exception) -> None:
     sys.exit(2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """Turns an unforeseen failure into one line and exit 2, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as e:  # a bug of ours, or user code failing in a way we did not foresee
+            _fail(f"internal error (please report): {type(e).__name__}: {e}")
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 def main():
     """Translate Python dataclasses tagged with Kubernetes `+k8s:` validation tags.
 

@@ -271,6 +271,12 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch,
     except (InputError, SchemaError) as e:
         click.echo(f"dv-eval: {e}", err=True)
         sys.exit(2)
+    except RecursionError:
+        click.echo("dv-eval: input nests too deeply to validate", err=True)
+        sys.exit(2)
+    except Exception as e:  # a bug of ours: still one line and exit 2, never a traceback
+        click.echo(f"dv-eval: internal error (please report): {type(e).__name__}: {e}", err=True)
+        sys.exit(2)
     sys.exit(code)
 
 

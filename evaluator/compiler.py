@@ -280,19 +280,24 @@ def _no_nil_items(v, ov, path, ctx):
 _no_nil_items.absent_ok = True  # nothing to say about an absent list
 
 
+def _short_circuit_group(pre: tuple, v, ov, path, ctx) -> bool:
+    """Run a short-circuit group in full (its errors marked short-circuit); True stops the node."""
+    errors = ctx.errors
+    before = len(errors)
+    stop = False
+    for c in pre:
+        if c(v, ov, path, ctx):
+            stop = True
+    for i in range(before, len(errors)):
+        errors[i].short_circuit = True
+    return stop
+
+
 def _cohort(pre: list, body: list):
     pre, body = tuple(pre), tuple(body)
 
     def check(v, ov, path, ctx):
-        errors = ctx.errors
-        before = len(errors)
-        stop = False
-        for c in pre:
-            if c(v, ov, path, ctx):
-                stop = True
-        for i in range(before, len(errors)):
-            errors[i].short_circuit = True
-        if stop:
+        if _short_circuit_group(pre, v, ov, path, ctx):
             return None
         for c in body:
             if (v is not None or getattr(c, "nil_ok", False)) and c(v, ov, path, ctx):
@@ -322,17 +327,8 @@ def _runner(pre: list, body: list, ratchet: bool, eq, types: tuple | None, type_
         core(v, ov, path, ctx)
 
     def core(v, ov, path, ctx):
-        if pre:
-            stop = False
-            errors = ctx.errors
-            before = len(errors)
-            for c in pre:  # the short-circuit group runs in full, then stops the node if any check said so
-                if c(v, ov, path, ctx):
-                    stop = True
-            for i in range(before, len(errors)):
-                errors[i].short_circuit = True
-            if stop:
-                return
+        if pre and _short_circuit_group(pre, v, ov, path, ctx):
+            return
         if v is None:
             for c in nil_body:
                 if c(v, ov, path, ctx):

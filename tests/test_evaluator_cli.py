@@ -186,3 +186,14 @@ def test_if_subresource_and_if_not_subresource(tmp_path):
     assert v.validate({"size": 1}) == []
     assert [e.origin for e in v.validate({"size": 2}, {"size": 1})] == ["immutable"]
     assert v.validate({"size": 2, "phase": "x"}, {"size": 1}, subresource="status") == []
+
+
+def test_unforeseen_failure_is_one_line_exit_2(monkeypatch):
+    import evaluator.cli as cli
+
+    def boom(*args, **kwargs):
+        raise KeyError("surprise")
+
+    monkeypatch.setattr(cli, "judge", boom)
+    r = run("--schema", SCHEMA, VALID)
+    assert r.exit_code == 2 and "internal error" in r.output and "Traceback" not in r.output

@@ -323,3 +323,14 @@ def test_same_named_types_of_two_modules_get_qualified_names(tmp_path):
     assert set(schemas) == {"T", "other.T"}
     assert schemas["T"]["properties"]["o"]["allOf"] == [{"$ref": "#/components/schemas/other.T"}]
     assert schemas["other.T"]["properties"]["x"]["minimum"] == 1
+
+
+def test_unforeseen_translator_failure_is_one_line_exit_2(monkeypatch):
+    import dv2openapi.cli as cli
+
+    def boom(*args, **kwargs):
+        raise KeyError("surprise")
+
+    monkeypatch.setattr(cli, "to_openapi", boom)
+    r = CliRunner().invoke(main, ["openapi", "examples/widget/types.py"])
+    assert r.exit_code == 2 and "internal error" in r.output and "Traceback" not in r.output
