@@ -44,8 +44,13 @@ def freeze(v):
     """A hashable stand-in for a JSON value (for matching items by value)."""
     t = type(v)
     if t is dict:
-        return ("d",) + tuple(sorted((k, freeze(x)) for k, x in v.items()))
-    if t is list:
+        items = [(k, freeze(x)) for k, x in v.items()]
+        try:
+            items.sort()
+        except TypeError:  # keys of mixed types (not JSON, but YAML allows them)
+            items.sort(key=lambda kv: repr(kv[0]))
+        return ("d",) + tuple(items)
+    if t is list or t is tuple:
         return ("l",) + tuple(freeze(x) for x in v)
     if t is float and v.is_integer():
         return int(v)

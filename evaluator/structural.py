@@ -133,7 +133,12 @@ def _key_fn(keys, shape):
         def key(item):
             if type(item) is not dict:
                 return None
-            return tuple(item.get(k, z) for k, z in zip(keys, zeros, strict=False))
+            k = tuple(item.get(k, z) for k, z in zip(keys, zeros, strict=False))
+            try:
+                hash(k)
+            except TypeError:  # a list or map as a key value: compared by value, as the API server does
+                return _freeze(k)
+            return k
 
         return key
     return _freeze
