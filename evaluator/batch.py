@@ -37,18 +37,27 @@ def file_results(opts: Options, path: str, docs: Iterable | None = None) -> Iter
         for doc in iter_docs(path) if docs is None else docs:
             yield judge_safely(opts, doc)
     except InputError as e:
-        yield Unusable(path, str(e))
+        yield Unusable(path, str(e), ends_file=True)
     except Exception as e:  # a bug of ours must not sink the other files
-        yield Unusable(path, f"{path}: {internal_error(e)}", internal=True)
+        yield Unusable(path, f"{path}: {internal_error(e)}", internal=True, ends_file=True)
 
 
 def results(opts: Options, paths: list[str], jobs: int) -> Iterator[Result]:
-    """Results of every document of `paths`, in order; `jobs` > 1 spreads files over processes."""
-    if jobs > 1 and len(paths) > 1:
-        from . import workers
+    """Results of every document of `paths`, in order; `jobs` > 1 spreads files (or the pieces of
+    one large stream) over processes."""
+    if jobs > 1:
+        from . import parallel
 
-        for chunk in workers.imap(opts, paths, jobs):
-            yield from chunk
-        return
+        if len(paths) > 1:
+            yield from parallel.over_files(lambda f: list(file_results(opts, f)), paths, jobs)
+            return
+        if paths and paths[0] != "-" and os.path.isfile(paths[0]) and os.path.getsize(paths[0]) >= parallel.MIN_STREAM:
+
+            def piece(path: str, text: str) -> tuple[list, int]:
+                found = list(file_results(opts, path, iter_docs(path, text)))
+                return found, sum(1 for r in found if not (type(r) is Unusable and r.ends_file))
+
+            yield from parallel.over_stream(piece, paths[0], jobs)
+            return
     for path in paths:
         yield from file_results(opts, path)

@@ -221,6 +221,8 @@ def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, ne
             raise InputError(f"{new}: no documents")
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
+        elif jobs > 1 and new != "-":
+            return _batch(fmt, 1, results(opts, [new], jobs))  # a stream: cut into pieces for the workers
         else:
             return _batch(fmt, 1, file_results(opts, new, itertools.chain(first, stream)))
         _emit(vd, fmt, None)

@@ -26,7 +26,15 @@ class Verdict:
     file: str
     errors: list
     shadowed: list
-    lines: dict
+    lines: dict  # id(error) -> line
+
+    def __getstate__(self) -> dict:  # a worker's verdict: error ids change on the way, positions do not
+        return {**self.__dict__, "lines": [self.lines.get(id(e)) for e in self.errors + self.shadowed]}
+
+    def __setstate__(self, state: dict) -> None:
+        lines = state.pop("lines")
+        self.__dict__.update(state)
+        self.lines = {id(e): n for e, n in zip(self.errors + self.shadowed, lines, strict=True) if n}
 
 
 @dataclass
@@ -36,6 +44,7 @@ class Unusable:
     file: str
     reason: str  # one line, already naming the file (and document) where known
     internal: bool = False  # a bug of ours (an unexpected exception), not bad input
+    ends_file: bool = False  # the file could not be read on (a YAML syntax error): no more results
 
 
 _CACHE: dict = {}
