@@ -50,7 +50,15 @@ class Verdict:
     file: str
     errors: list
     shadowed: list
-    lines: dict
+    lines: dict  # id(error) -> line
+
+    def __getstate__(self) -> dict:  # a worker's verdict: error ids change on the way, positions do not
+        return {**self.__dict__, "lines": [self.lines.get(id(e)) for e in self.errors + self.shadowed]}
+
+    def __setstate__(self, state: dict) -> None:
+        lines = state.pop("lines")
+        self.__dict__.update(state)
+        self.lines = {id(e): n for e, n in zip(self.errors + self.shadowed, lines, strict=True) if n}
 
 
 _CACHE: dict = {}
@@ -148,27 +156,6 @@ def _files(paths: tuple[str, ...]) -> list[str]:
         else:
             out.append(p)
     return out
-
-
-def _check_file(opts: Options, path: str) -> tuple[list, str | None]:
-    """Verdicts for every document of one file, or a one-line input error."""
-    try:
-        return [judge(opts, d, None) for d in iter_docs(path)], None
-    except (InputError, SchemaError) as e:
-        return [], str(e)
-
-
-_WORKER: Options | None = None
-
-
-def _init_worker(opts: Options) -> None:
-    global _WORKER
-    _WORKER = opts
-
-
-def _work(path: str):
-    verdicts, err = _check_file(_WORKER, path)
-    return path, verdicts, err
 
 
 def _emit(vd: Verdict, fmt: str, sink: list | None) -> None:
@@ -301,6 +288,8 @@ def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, ne
             raise InputError(f"{new}: no documents")
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
+        elif jobs > 1 and new != "-":
+            return _batch(opts, [new], fmt, jobs)  # a stream: cut into pieces for the workers
         else:
             return _batch(opts, [new], fmt, 1, _verdicts(opts, new, itertools.chain(first, stream)))
         _emit(vd, fmt, None)
@@ -336,12 +325,20 @@ def _batch(opts: Options, paths: list[str], fmt: str, jobs: int, results=None) -
 
 
 def _results(opts: Options, files: list[str], jobs: int):
-    if jobs > 1 and len(files) > 1:
-        import multiprocessing
+    if jobs > 1:
+        from . import parallel
 
-        with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (opts,)) as pool:
-            yield from pool.imap(_work, files, chunksize=max(1, min(64, len(files) // (jobs * 8) or 1)))
-        return
+        if len(files) > 1:
+            yield from parallel.over_files(lambda f: list(_verdicts(opts, f, iter_docs(f))), files, jobs)
+            return
+        if files and files[0] != "-" and os.path.isfile(files[0]) and os.path.getsize(files[0]) >= parallel.MIN_STREAM:
+
+            def piece(path: str, text: str) -> tuple[list, int]:
+                results = list(_verdicts(opts, path, iter_docs(path, text)))
+                return results, sum(len(r[1]) for r in results)
+
+            yield from parallel.over_stream(piece, files[0], jobs)
+            return
     for f in files:
         yield from _verdicts(opts, f, iter_docs(f))
 
