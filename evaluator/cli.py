@@ -3,141 +3,17 @@
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
-from . import compile as compile_schema
-from .errors import FieldError
-from .loader import Doc, InputError, iter_docs, load_one, load_schema
+from .loader import InputError, iter_docs, load_one
+from .reporters import FORMATS, REPORTERS, Reporter, Summary
+from .routing import EXTS, Catalog
 from .schemaerror import SchemaError
-from .select import schema_root
-
-REASONS = {
-    "FieldValueNotFound": "FieldValueNotFound",
-    "FieldValueRequired": "FieldValueRequired",
-    "FieldValueDuplicate": "FieldValueDuplicate",
-    "FieldValueInvalid": "FieldValueInvalid",
-    "FieldValueNotSupported": "FieldValueNotSupported",
-    "FieldValueForbidden": "FieldValueForbidden",
-    "FieldValueTooLong": "FieldValueTooLong",
-    "FieldValueTooMany": "FieldValueTooMany",
-    "FieldValueTooFew": "FieldValueTooFew",
-    "FieldValueTooShort": "FieldValueTooShort",
-    "FieldValueTypeInvalid": "FieldValueTypeInvalid",
-    "InternalError": "InternalError",
-}
-EXTS = (".yaml", ".yml", ".json")
-
-
-@dataclass
-class Options:
-    schema: dict
-    type_name: str | None
-    enable: tuple
-    subresource: str | None
-    beta: bool
-
-
-@dataclass
-class Verdict:
-    kind: str
-    name: str
-    file: str
-    errors: list
-    shadowed: list
-    lines: dict
-
-
-_CACHE: dict = {}
-
-
-def _validator(opts: Options, obj: object):
-    doc, ref = schema_root(opts.schema, opts.type_name, obj)
-    if ref not in _CACHE:
-        _CACHE[ref] = compile_schema(doc, ref.rsplit("/", 1)[1])
-    return _CACHE[ref]
-
-
-def judge(opts: Options, new: Doc, old: Doc | None) -> Verdict:
-    """Validate one object (and its old version) and split enforced from shadowed errors."""
-    obj = new.value
-    if not isinstance(obj, dict):
-        raise InputError(f"{new.file}: document {new.index + 1}: the root must be a mapping, got {type(obj).__name__}")
-    v = _validator(opts, obj)
-    try:
-        errs = v.validate(
-            obj, old.value if old else None, options=opts.enable, subresource=opts.subresource, update=old is not None
-        )
-    except RecursionError:
-        raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
-    shadow = [e for e in errs if e.level == "alpha" or (e.level == "beta" and not opts.beta)]
-    enforced = [e for e in errs if e not in shadow]
-    meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
-    lines = {id(e): new.line_of(e.field) for e in errs}
-    return Verdict(
-        str(obj.get("kind") or v.name),
-        str(meta.get("name") or ""),
-        new.file,
-        enforced,
-        shadow,
-        {k: val for k, val in lines.items() if val},
-    )
-
-
-def status(vd: Verdict) -> dict:
-    """The Kubernetes Status object for one verdict."""
-
-    def cause(e: FieldError) -> dict:
-        c = {"reason": REASONS.get(e.type, e.type), "message": str(e), "field": e.field}
-        if e.origin:
-            c["origin"] = e.origin
-        return c
-
-    if not vd.errors:
-        out = {
-            "kind": "Status",
-            "apiVersion": "v1",
-            "metadata": {},
-            "status": "Success",
-            "code": 200,
-            "details": {"name": vd.name, "kind": vd.kind},
-        }
-    else:
-        out = {
-            "kind": "Status",
-            "apiVersion": "v1",
-            "metadata": {},
-            "status": "Failure",
-            "message": f'{vd.kind} "{vd.name}" is invalid: ' + ", ".join(str(e) for e in vd.errors),
-            "reason": "Invalid",
-            "code": 422,
-            "details": {"name": vd.name, "kind": vd.kind, "causes": [cause(e) for e in vd.errors]},
-        }
-    if vd.shadowed:
-        out["details"]["shadowedCauses"] = [cause(e) for e in vd.shadowed]
-    return out
-
-
-def text(vd: Verdict) -> str:
-    """kubectl-style text."""
-
-    def line(e):
-        where = vd.lines.get(id(e))
-        return f"* {e}" + (f" ({vd.file}:{where})" if where else "")
-
-    if vd.errors:
-        out = [f'The {vd.kind} "{vd.name}" is invalid:'] + [line(e) for e in vd.errors]
-    else:
-        out = [f'{vd.kind} "{vd.name}" is valid']
-    if vd.shadowed:
-        out.append("Shadowed (not enforced):")
-        out += ["  " + line(e) + f" [{e.level}]" for e in vd.shadowed]
-    return "\n".join(out)
+from .verdict import Options, Verdict, judge
 
 
 def _files(paths: tuple[str, ...]) -> list[str]:
@@ -171,16 +47,6 @@ def _work(path: str):
     return path, verdicts, err
 
 
-def _emit(vd: Verdict, fmt: str, sink: list | None) -> None:
-    if fmt == "json":
-        if sink is None:
-            click.echo(json.dumps(status(vd), indent=2))
-        else:
-            sink.append(status(vd))
-    else:
-        click.echo(text(vd))
-
-
 class _Progress:
     """A one-line counter on stderr, only on a terminal."""
 
@@ -203,16 +69,22 @@ class _Progress:
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--schema",
-    "schema_path",
-    required=True,
-    metavar="FILE",
-    help="OpenAPI document (dv2openapi openapi) or CRD manifest (dv2openapi crd).",
+    "schema_paths",
+    multiple=True,
+    metavar="PATH",
+    help="OpenAPI document, CRD manifest or Kubernetes OpenAPI document, or a directory of them (repeatable).",
+)
+@click.option(
+    "--kubernetes-version",
+    metavar="VERSION",
+    help="Validate built-in kinds (apps/v1 Deployment, …) with this Kubernetes release's schemas "
+    "(e.g. 1.37, or latest; needs the kubernetes-validate package).",
 )
 @click.option(
     "--type",
     "type_name",
     metavar="NAME",
-    help="Schema to use (a components.schemas name); default: by the object's apiVersion/kind, else the only schema.",
+    help="Schema to use (a components.schemas name); default: by the object's apiVersion/kind.",
 )
 @click.option(
     "--enable",
@@ -226,14 +98,24 @@ class _Progress:
     is_flag=True,
     help="Do not enforce beta-level rules (DeclarativeValidationBeta=false): report them as shadowed.",
 )
+@click.option("--strict", is_flag=True, help="Report unknown fields as the API server's strict field validation does.")
+@click.option(
+    "--missing-schemas",
+    type=click.Choice(["skip", "error"]),
+    default="skip",
+    show_default=True,
+    help="An object no schema covers: skip it (counted in the summary) or report it as an error.",
+)
+@click.option("--skip", "skip_kinds", multiple=True, metavar="KIND", help="Do not validate this kind (repeatable).")
 @click.option(
     "-o",
     "--output",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(FORMATS),
     default="text",
     show_default=True,
-    help="text: kubectl-style lines; json: a Kubernetes Status object (a List of them in batch mode).",
+    help="text: kubectl-style lines; json: a Kubernetes Status (a List in batch mode); junit: JUnit XML; "
+    "github: GitHub Actions annotations.",
 )
 @click.option(
     "-j",
@@ -249,8 +131,28 @@ class _Progress:
 @click.argument("new", metavar="NEW")
 @click.argument("old", metavar="[OLD]", required=False)
 @click.argument("more", nargs=-1, metavar="")
-def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch, new, old, more):
+def main(
+    schema_paths,
+    kubernetes_version,
+    type_name,
+    enable,
+    subresource,
+    no_beta,
+    strict,
+    missing_schemas,
+    skip_kinds,
+    fmt,
+    jobs,
+    batch,
+    new,
+    old,
+    more,
+):
     """Validate NEW (a create) or NEW against OLD (an update).
+
+    \b
+    Each object is validated with the schema of its apiVersion/kind, from the
+    --schema files and directories, or Kubernetes' own (--kubernetes-version).
 
     \b
     Batch mode: NEW may be a multi-document YAML stream, a directory (every
@@ -264,10 +166,21 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch,
     Examples:
       dv-eval --schema schemas/widget.openapi.yaml widget.yaml
       dv-eval --schema schemas/widget.openapi.yaml new.yaml old.yaml --enable HugeWidgets
-      dv-eval --schema schemas/widget.crd.yaml manifests/ -o json --jobs 2
+      dv-eval --schema crds/ --kubernetes-version 1.37 --strict manifests/ -o junit --jobs 2
     """
     try:
-        code = _run(schema_path, type_name, enable, subresource, not no_beta, fmt, jobs, batch, new, old, more)
+        opts = _options(
+            schema_paths,
+            kubernetes_version,
+            type_name,
+            enable,
+            subresource,
+            not no_beta,
+            strict,
+            missing_schemas == "error",
+            skip_kinds,
+        )
+        code = _run(opts, fmt, jobs, batch, new, old, more)
     except (InputError, SchemaError) as e:
         click.echo(f"dv-eval: {e}", err=True)
         sys.exit(2)
@@ -280,14 +193,25 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch,
     sys.exit(code)
 
 
-def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, new, old, more) -> int:
-    try:
-        schema = load_schema(schema_path)
-    except InputError as e:
-        raise InputError(f"schema: {e}") from None
-    opts = Options(schema, type_name, tuple(enable), subresource, beta)
+def _options(
+    schema_paths, kubernetes_version, type_name, enable, subresource, beta, strict, missing_is_error, skip_kinds
+) -> Options:
+    if not schema_paths and not kubernetes_version:
+        raise InputError("no schema: pass --schema PATH (repeatable) and/or --kubernetes-version VERSION")
+    catalog = Catalog()
+    for path in schema_paths:
+        catalog.add_path(path)
+    if kubernetes_version:
+        from .builtin import lookup
+
+        catalog.builtin = lookup(kubernetes_version)
     if type_name:
-        schema_root(schema, type_name)  # fail early on an unknown --type
+        catalog.named(type_name)  # fail early on an unknown --type
+    skip = frozenset(k.strip() for kinds in skip_kinds for k in kinds.split(",") if k.strip())
+    return Options(catalog, type_name, tuple(enable), subresource, beta, strict, missing_is_error, skip)
+
+
+def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | None, more: tuple) -> int:
     paths = (new,) + ((old,) if old else ()) + tuple(more)
     batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
     if not batch:
@@ -302,37 +226,61 @@ def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, ne
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
         else:
-            return _batch(opts, [new], fmt, 1, _verdicts(opts, new, itertools.chain(first, stream)))
-        _emit(vd, fmt, None)
-        return 1 if vd.errors else 0
-    return _batch(opts, list(paths), fmt, jobs)
-
-
-def _batch(opts: Options, paths: list[str], fmt: str, jobs: int, results=None) -> int:
+            return _report(
+                REPORTERS[fmt](sys.stdout, True), [new], _verdicts(opts, new, itertools.chain(first, stream))
+            )
+        summary = _Tally(REPORTERS[fmt](sys.stdout, False))
+        summary.add(vd)
+        return summary.finish()
     files = _files(tuple(paths))
-    sink: list | None = [] if fmt == "json" else None
+    return _report(REPORTERS[fmt](sys.stdout, True), files, _results(opts, files, jobs))
+
+
+class _Tally:
+    """Feeds a reporter, counts the summary, announces unevaluated CEL rules once per schema."""
+
+    def __init__(self, reporter: Reporter):
+        self.reporter, self.summary = reporter, Summary()
+        self.announced: set = set()
+
+    def add(self, vd: Verdict) -> None:
+        s = self.summary
+        s.objects += 1
+        s.invalid += vd.failed
+        s.skipped += bool(vd.skipped)
+        if vd.unchecked_rules:
+            s.unchecked += 1
+            if vd.schema not in self.announced:
+                self.announced.add(vd.schema)
+                click.echo(
+                    f"dv-eval: warning: {vd.schema}: {vd.unchecked_rules} x-kubernetes-validations rule(s) (CEL) "
+                    "are not evaluated by dv-eval; its objects are checked without them",
+                    err=True,
+                )
+        self.reporter.verdict(vd)
+
+    def unusable(self, path: str, reason: str) -> None:
+        self.summary.unusable += 1
+        click.echo(f"dv-eval: {reason}", err=True)
+        self.reporter.unusable(path, reason)
+
+    def finish(self) -> int:
+        self.reporter.end(self.summary)
+        s = self.summary
+        return 2 if s.unusable else (1 if s.invalid else 0)
+
+
+def _report(reporter: Reporter, files: list[str], results) -> int:
+    tally = _Tally(reporter)
     progress = _Progress(len(files) if len(files) > 1 else None)
-    invalid = bad = total = 0
-    if results is None:
-        results = _results(opts, files, jobs)
-    for _path, verdicts, err in results:
+    for path, verdicts, err in results:
         if err:
-            bad += 1
-            click.echo(f"dv-eval: {err}", err=True)
+            tally.unusable(path, err)
         for vd in verdicts:
-            total += 1
-            invalid += bool(vd.errors)
-            if vd.errors or vd.shadowed or fmt == "json":
-                _emit(vd, fmt, sink)
+            tally.add(vd)
             progress.tick()
     progress.done()
-    if sink is not None:
-        click.echo(json.dumps({"kind": "List", "apiVersion": "v1", "items": sink}, indent=2))
-    else:
-        click.echo(
-            f"{total} objects: {total - invalid} valid, {invalid} invalid" + (f"; {bad} files unusable" if bad else "")
-        )
-    return 2 if bad else (1 if invalid else 0)
+    return tally.finish()
 
 
 def _results(opts: Options, files: list[str], jobs: int):
