@@ -5,46 +5,17 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from pathlib import Path
 
 import click
 
+from dv2openapi.process import cli_signals, closed_stdout
+
+from .batch import file_results, files, results
 from .loader import InputError, iter_docs, load_one
 from .reporters import FORMATS, REPORTERS, Reporter, Summary
-from .routing import EXTS, Catalog
+from .routing import Catalog
 from .schemaerror import SchemaError
-from .verdict import Options, Verdict, judge
-
-
-def _files(paths: tuple[str, ...]) -> list[str]:
-    out = []
-    for p in paths:
-        if os.path.isdir(p):
-            out += sorted(str(f) for f in Path(p).rglob("*") if f.suffix in EXTS and f.is_file())
-        else:
-            out.append(p)
-    return out
-
-
-def _check_file(opts: Options, path: str) -> tuple[list, str | None]:
-    """Verdicts for every document of one file, or a one-line input error."""
-    try:
-        return [judge(opts, d, None) for d in iter_docs(path)], None
-    except (InputError, SchemaError) as e:
-        return [], str(e)
-
-
-_WORKER: Options | None = None
-
-
-def _init_worker(opts: Options) -> None:
-    global _WORKER
-    _WORKER = opts
-
-
-def _work(path: str):
-    verdicts, err = _check_file(_WORKER, path)
-    return path, verdicts, err
+from .verdict import Options, Unusable, Verdict, internal_error, judge
 
 
 class _Progress:
@@ -158,9 +129,12 @@ def main(
     Batch mode: NEW may be a multi-document YAML stream, a directory (every
     *.yaml, *.yml, *.json file below it) or several files; each document is
     validated as a create, and only invalid ones are printed, then a summary.
+    A document that cannot be used is reported in its place; the others are
+    still validated.
 
     \b
-    Exit codes: 0 valid, 1 invalid, 2 unusable input (the reason is on stderr).
+    Exit codes: 0 valid, 1 invalid, 2 unusable input (the reason is on stderr;
+    in batch mode: any document unusable), 130/143 interrupted (SIGINT/SIGTERM).
 
     \b
     Examples:
@@ -168,28 +142,31 @@ def main(
       dv-eval --schema schemas/widget.openapi.yaml new.yaml old.yaml --enable HugeWidgets
       dv-eval --schema crds/ --kubernetes-version 1.37 --strict manifests/ -o junit --jobs 2
     """
-    try:
-        opts = _options(
-            schema_paths,
-            kubernetes_version,
-            type_name,
-            enable,
-            subresource,
-            not no_beta,
-            strict,
-            missing_schemas == "error",
-            skip_kinds,
-        )
-        code = _run(opts, fmt, jobs, batch, new, old, more)
-    except (InputError, SchemaError) as e:
-        click.echo(f"dv-eval: {e}", err=True)
-        sys.exit(2)
-    except RecursionError:
-        click.echo("dv-eval: input nests too deeply to validate", err=True)
-        sys.exit(2)
-    except Exception as e:  # a bug of ours: still one line and exit 2, never a traceback
-        click.echo(f"dv-eval: internal error (please report): {type(e).__name__}: {e}", err=True)
-        sys.exit(2)
+    with cli_signals():
+        try:
+            opts = _options(
+                schema_paths,
+                kubernetes_version,
+                type_name,
+                enable,
+                subresource,
+                not no_beta,
+                strict,
+                missing_schemas == "error",
+                skip_kinds,
+            )
+            code = _run(opts, fmt, jobs, batch, new, old, more)
+        except BrokenPipeError:
+            closed_stdout()
+        except (InputError, SchemaError) as e:
+            click.echo(f"dv-eval: {e}", err=True)
+            sys.exit(2)
+        except RecursionError:
+            click.echo("dv-eval: input nests too deeply to validate", err=True)
+            sys.exit(2)
+        except Exception as e:  # a bug of ours: still one line and exit 2, never a traceback
+            click.echo(f"dv-eval: {internal_error(e)}", err=True)
+            sys.exit(2)
     sys.exit(code)
 
 
@@ -214,6 +191,7 @@ def _options(
 def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | None, more: tuple) -> int:
     paths = (new,) + ((old,) if old else ()) + tuple(more)
     batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
+    reporter = REPORTERS[fmt](sys.stdout, batch)
     if not batch:
         stream = iter_docs(new)
         first = list(itertools.islice(stream, 2))  # peek: one document, or a stream to batch
@@ -225,15 +203,15 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
             raise InputError(f"{new}: no documents")
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
+        elif jobs > 1 and new != "-":
+            return _batch(REPORTERS[fmt](sys.stdout, True), 1, results(opts, [new], jobs))  # cut into pieces
         else:
-            return _report(
-                REPORTERS[fmt](sys.stdout, True), [new], _verdicts(opts, new, itertools.chain(first, stream))
-            )
-        summary = _Tally(REPORTERS[fmt](sys.stdout, False))
-        summary.add(vd)
-        return summary.finish()
-    files = _files(tuple(paths))
-    return _report(REPORTERS[fmt](sys.stdout, True), files, _results(opts, files, jobs))
+            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new, itertools.chain(first, stream)))
+        tally = _Tally(reporter)
+        tally.add(vd)
+        return tally.finish()
+    found = files(paths)
+    return _batch(reporter, len(found), results(opts, found, jobs))
 
 
 class _Tally:
@@ -243,26 +221,25 @@ class _Tally:
         self.reporter, self.summary = reporter, Summary()
         self.announced: set = set()
 
-    def add(self, vd: Verdict) -> None:
+    def add(self, r: Verdict | Unusable) -> None:
         s = self.summary
         s.objects += 1
-        s.invalid += vd.failed
-        s.skipped += bool(vd.skipped)
-        if vd.unchecked_rules:
+        if isinstance(r, Unusable):
+            s.unusable += 1
+            self.reporter.unusable(r)
+            return
+        s.invalid += r.failed
+        s.skipped += bool(r.skipped)
+        if r.unchecked_rules:
             s.unchecked += 1
-            if vd.schema not in self.announced:
-                self.announced.add(vd.schema)
+            if r.schema not in self.announced:
+                self.announced.add(r.schema)
                 click.echo(
-                    f"dv-eval: warning: {vd.schema}: {vd.unchecked_rules} x-kubernetes-validations rule(s) (CEL) "
+                    f"dv-eval: warning: {r.schema}: {r.unchecked_rules} x-kubernetes-validations rule(s) (CEL) "
                     "are not evaluated by dv-eval; its objects are checked without them",
                     err=True,
                 )
-        self.reporter.verdict(vd)
-
-    def unusable(self, path: str, reason: str) -> None:
-        self.summary.unusable += 1
-        click.echo(f"dv-eval: {reason}", err=True)
-        self.reporter.unusable(path, reason)
+        self.reporter.verdict(r)
 
     def finish(self) -> int:
         self.reporter.end(self.summary)
@@ -270,37 +247,15 @@ class _Tally:
         return 2 if s.unusable else (1 if s.invalid else 0)
 
 
-def _report(reporter: Reporter, files: list[str], results) -> int:
+def _batch(reporter: Reporter, nfiles: int, found) -> int:
+    """Report every result (a verdict, or an unusable document in its place), then the summary; the exit code."""
     tally = _Tally(reporter)
-    progress = _Progress(len(files) if len(files) > 1 else None)
-    for path, verdicts, err in results:
-        if err:
-            tally.unusable(path, err)
-        for vd in verdicts:
-            tally.add(vd)
-            progress.tick()
+    progress = _Progress(nfiles if nfiles > 1 else None)
+    for r in found:
+        tally.add(r)
+        progress.tick()
     progress.done()
     return tally.finish()
-
-
-def _results(opts: Options, files: list[str], jobs: int):
-    if jobs > 1 and len(files) > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(jobs, _init_worker, (opts,)) as pool:
-            yield from pool.imap(_work, files, chunksize=max(1, min(64, len(files) // (jobs * 8) or 1)))
-        return
-    for f in files:
-        yield from _verdicts(opts, f, iter_docs(f))
-
-
-def _verdicts(opts: Options, path: str, docs):
-    """(path, [verdict], None) per document, one at a time (flat memory), or (path, [], reason)."""
-    try:
-        for d in docs:
-            yield path, [judge(opts, d, None)], None
-    except (InputError, SchemaError) as e:
-        yield path, [], str(e)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,15 @@
 """dv-eval's output formats: text (kubectl), json (Kubernetes Status), junit (CI servers), github
-(GitHub Actions workflow commands). Each reporter gets the verdicts one at a time, unusable files,
-then the summary."""
+(GitHub Actions workflow commands). Each reporter gets the results one at a time (a verdict, or an
+unusable document in its place), then the summary."""
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import TextIO
 
-from .verdict import NO_KIND_MATCH, Finding, Verdict
+from .verdict import NO_KIND_MATCH, Finding, Unusable, Verdict
 
 FORMATS = ("text", "json", "junit", "github")
 
@@ -18,21 +19,21 @@ class Summary:
     objects: int = 0
     invalid: int = 0
     skipped: int = 0
-    unusable: int = 0  # files that could not be read or parsed
+    unusable: int = 0  # documents (or rests of files) that could not be judged
     unchecked: int = 0  # objects validated without their schema's CEL rules
 
     @property
     def valid(self) -> int:
-        return self.objects - self.invalid - self.skipped
+        return self.objects - self.invalid - self.skipped - self.unusable
 
     def line(self) -> str:
         out = f"{self.objects} objects: {self.valid} valid, {self.invalid} invalid"
+        if self.unusable:
+            out += f", {self.unusable} unusable"
         if self.skipped:
             out += f", {self.skipped} skipped (no schema)"
         if self.unchecked:
             out += f"; {self.unchecked} validated without their CEL rules (x-kubernetes-validations)"
-        if self.unusable:
-            out += f"; {self.unusable} files unusable"
         return out
 
 
@@ -45,8 +46,9 @@ class Reporter:
     def verdict(self, vd: Verdict) -> None:
         raise NotImplementedError
 
-    def unusable(self, file: str, reason: str) -> None:
-        """A file that could not be used (the reason is also on stderr)."""
+    def unusable(self, u: Unusable) -> None:
+        """A document (or the rest of a file) that could not be judged, in place of its verdict."""
+        raise NotImplementedError
 
     def end(self, summary: Summary) -> None:
         raise NotImplementedError
@@ -82,6 +84,9 @@ class TextReporter(Reporter):
     def verdict(self, vd: Verdict) -> None:
         if not self.batch or vd.failed or vd.shadowed:
             self.write(text(vd))
+
+    def unusable(self, u: Unusable) -> None:
+        self.write(f"error: {u.reason}")
 
     def end(self, summary: Summary) -> None:
         if self.batch:
@@ -125,6 +130,19 @@ def status(vd: Verdict) -> dict:
     return out
 
 
+def unusable_status(u: Unusable) -> dict:
+    """A failed Status for a document that could not be judged (400 bad input, 500 our bug)."""
+    return {
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Failure",
+        "message": u.reason,
+        "reason": "InternalError" if u.internal else "BadRequest",
+        "code": 500 if u.internal else 400,
+    }
+
+
 class JsonReporter(Reporter):
     """One Status for a single object; a List of them (every object) with the summary in batch mode."""
 
@@ -137,6 +155,9 @@ class JsonReporter(Reporter):
             self.items.append(status(vd))
         else:
             self.write(json.dumps(status(vd), indent=2))
+
+    def unusable(self, u: Unusable) -> None:
+        self.items.append(unusable_status(u))
 
     def end(self, summary: Summary) -> None:
         if self.batch:
@@ -170,8 +191,10 @@ class GithubReporter(Reporter):
         for f in vd.shadowed:
             self.command("warning", vd.file, f.line, f"{title(vd)}: shadowed ({f.level}, not enforced)", f.message)
 
-    def unusable(self, file: str, reason: str) -> None:
-        self.write(f"::error file={_escape_prop(file)},title=dv-eval::{_escape_data(reason)}")
+    def unusable(self, u: Unusable) -> None:
+        m = re.match(re.escape(u.file) + r":(\d+): ", u.reason)
+        where = f",line={m[1]}" if m else ""
+        self.write(f"::error file={_escape_prop(u.file)}{where},title=dv-eval::{_escape_data(u.reason)}")
 
     def end(self, summary: Summary) -> None:
         self.write(summary.line())
@@ -190,8 +213,8 @@ class JunitReporter(Reporter):
     def verdict(self, vd: Verdict) -> None:
         self.files.setdefault(vd.file, []).append(vd)
 
-    def unusable(self, file: str, reason: str) -> None:
-        self.files.setdefault(file, []).append(reason)
+    def unusable(self, u: Unusable) -> None:
+        self.files.setdefault(u.file, []).append(u)
 
     def end(self, summary: Summary) -> None:
         import xml.etree.ElementTree as ET
@@ -203,9 +226,9 @@ class JunitReporter(Reporter):
             counts = dict.fromkeys(totals, 0)
             for e in entries:
                 counts["tests"] += 1
-                if isinstance(e, str):  # an unusable file
+                if isinstance(e, Unusable):
                     case = ET.SubElement(suite, "testcase", name=file, classname=file, file=file)
-                    ET.SubElement(case, "error", message=e, type="InputError")
+                    ET.SubElement(case, "error", message=e.reason, type="InternalError" if e.internal else "BadRequest")
                     counts["errors"] += 1
                     continue
                 case = ET.SubElement(

@@ -1,4 +1,4 @@
-"""One object's verdict for dv-eval: routed, validated, strict-checked, each finding with its line."""
+"""Judging one document: routed, validated, strict-checked, each finding with its line; or why it is unusable."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from . import compile as compile_schema
 from .errors import FieldError
 from .loader import Doc, InputError
 from .routing import Catalog, Miss, Target
+from .schemaerror import SchemaError
 from .strict import compile_unknown
 from .strict import message as unknown_message
 
@@ -57,6 +58,22 @@ class Verdict:
     @property
     def failed(self) -> bool:
         return bool(self.errors or self.rejected)
+
+    def shift(self, lines: int) -> None:
+        """Move every line number down by `lines` (a piece of a stream judged on its own)."""
+        self.line += lines
+        for f in self.errors + self.shadowed + self.rejected:
+            f.line += lines
+
+
+@dataclass
+class Unusable:
+    """A document (or the rest of a file) that could not be judged, reported in place of its verdict."""
+
+    file: str
+    reason: str  # one line, already naming the file (and document) where known
+    internal: bool = False  # a bug of ours (an unexpected exception), not bad input
+    ends_file: bool = False  # the file could not be read on (a YAML syntax error): no more results
 
 
 _VALIDATORS: dict = {}
@@ -124,3 +141,20 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
 
 def _finding(e: FieldError, doc: Doc, start: int) -> Finding:
     return Finding(e.field, str(e), e.type, doc.line_of(e.field) or start, e.origin, e.level)
+
+
+def judge_safely(opts: Options, doc: Doc) -> Verdict | Unusable:
+    """`judge` for batch mode (a create): any failure becomes an `Unusable` in place of the verdict."""
+    try:
+        return judge(opts, doc, None)
+    except InputError as e:
+        return Unusable(doc.file, str(e))
+    except SchemaError as e:
+        return Unusable(doc.file, f"{doc.file}: document {doc.index + 1}: schema: {e}")
+    except Exception as e:  # a bug of ours must not sink the other documents
+        return Unusable(doc.file, f"{doc.file}: document {doc.index + 1}: {internal_error(e)}", internal=True)
+
+
+def internal_error(e: BaseException) -> str:
+    """The one-line text of an unexpected exception."""
+    return f"internal error (please report): {type(e).__name__}: {e}"
