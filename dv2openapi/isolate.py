@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import sys
 from collections.abc import Callable
 
 from .errors import InputError
+from .process import child_of
 
 
-def _child(send, fn: Callable, args: tuple) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends us
+def _child(parent: int, send, fn: Callable, args: tuple) -> None:
+    child_of(parent)
     os.dup2(2, 1)  # user code printing at import writes to stderr
     sys.stdout = sys.stderr
     try:
@@ -37,7 +37,7 @@ def run_isolated(fn: Callable, *args, what: str) -> object:
     """`fn(*args)` computed in a forked child; its `InputError` re-raised here, its death one line."""
     ctx = multiprocessing.get_context("fork")
     recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(send, fn, args), daemon=True)
+    proc = ctx.Process(target=_child, args=(os.getpid(), send, fn, args), daemon=True)
     proc.start()
     send.close()
     try:
