@@ -10,11 +10,16 @@ from collections.abc import Iterable, Mapping
 
 from .compiler import Compiler
 from .context import NOOLD, Ctx
+from .deep import deeply
 from .errors import FieldError
 from .schemaerror import SchemaError
 from .select import schema_root
 
-__all__ = ["compile", "Validator", "FieldError", "SchemaError"]
+__all__ = ["compile", "Validator", "FieldError", "SchemaError", "DepthError"]
+
+
+class DepthError(ValueError):
+    """An object nests too deeply to validate (far beyond the loader's 1000 levels)."""
 
 
 class Validator:
@@ -42,6 +47,12 @@ class Validator:
         names to enabled/disabled; then, as in Kubernetes, a rule gated on an option missing
         from the mapping reports an InternalError ("undefined validation option").
         """
+        try:
+            return deeply(self._validate, obj, old, options, subresource, update)
+        except RecursionError:
+            raise DepthError("object nests too deeply to validate") from None
+
+    def _validate(self, obj, old, options, subresource, update) -> list[FieldError]:
         is_update = (old is not None) if update is None else update
         sub = None if subresource in (None, "", "/") else "/" + subresource.strip("/")
         if isinstance(options, Mapping):  # name -> enabled: only these options are defined

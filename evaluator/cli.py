@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from . import DepthError
 from . import compile as compile_schema
 from .errors import FieldError
 from .loader import Doc, InputError, iter_docs, load_one, load_schema
@@ -73,7 +74,7 @@ def judge(opts: Options, new: Doc, old: Doc | None) -> Verdict:
         errs = v.validate(
             obj, old.value if old else None, options=opts.enable, subresource=opts.subresource, update=old is not None
         )
-    except RecursionError:
+    except DepthError:
         raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
     shadow = [e for e in errs if e.level == "alpha" or (e.level == "beta" and not opts.beta)]
     enforced = [e for e in errs if e not in shadow]
