@@ -12,6 +12,7 @@ from .errors import InputError
 from .frontend import build_model
 from .openapi import to_openapi
 from .output import dump_yaml, write_atomic
+from .process import cli_signals, closed_stdout
 
 
 def _out(text: str, path: str | None) -> None:
@@ -30,12 +31,15 @@ class _Group(click.Group):
     """Turns an unforeseen failure into one line and exit 2, never a traceback."""
 
     def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except (click.ClickException, click.exceptions.Exit, click.Abort):
-            raise
-        except Exception as e:  # a bug of ours, or user code failing in a way we did not foresee
-            _fail(f"internal error (please report): {type(e).__name__}: {e}")
+        with cli_signals():
+            try:
+                return super().invoke(ctx)
+            except (click.ClickException, click.exceptions.Exit, click.Abort):
+                raise
+            except BrokenPipeError:
+                closed_stdout()
+            except Exception as e:  # a bug of ours, or user code failing in a way we did not foresee
+                _fail(f"internal error (please report): {type(e).__name__}: {e}")
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

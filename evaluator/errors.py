@@ -87,7 +87,12 @@ def _json(v: object) -> str:
 
 
 def render_path(path: tuple | None) -> str:
-    """`(((None, 'spec'), 'items'), 2)` -> `spec.items[2]`; map keys are 1-tuples."""
+    """`(((None, 'spec'), 'items'), 2)` -> `spec.items[2]`; map keys are 1-tuples.
+
+    The root (no path) is `<nil>`, as Go's `field.Path.String()` prints a nil path.
+    """
+    if path is None:
+        return "<nil>"
     segs = []
     while path is not None:
         path, seg = path

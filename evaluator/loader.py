@@ -55,14 +55,17 @@ class InputError(Exception):
 class Doc:
     """One object of an input file, with a position index for error lines.
 
-    `duplicates` lists the strict decoder's complaints (`line 7: key "a" already set in map`)
-    when the document was read with `duplicates="keep"`; with the default they are an error.
+    `error` is set (and `value` is None) for a document the API server would refuse to decode
+    (a duplicate key, excessive aliasing, `.inf`, ...): a one-line `file:line: document N: reason`.
+    The stream goes on after it. With `iter_docs(..., duplicates="keep")` duplicate keys are not an
+    error: the last value wins and `duplicates` lists the strict decoder's complaints, worded alike.
     """
 
     value: object
     file: str
     index: int
     node: object = None  # the composed YAML node, for line lookups
+    error: str | None = None
     duplicates: list[str] = field(default_factory=list)
 
     def line_of(self, field: str) -> int | None:
@@ -282,7 +285,7 @@ class _Builder:
         self.count = 1  # go-yaml's decodeCount: the root
         self.aliased = 0  # go-yaml's aliasCount
         self.keep = keep_duplicates
-        self.duplicates: list[str] = []
+        self.duplicates: list[tuple[str, int]] = []  # (complaint, 0-based line)
 
     def build(self, node, depth: int):
         cls = node.__class__
@@ -361,10 +364,10 @@ class _Builder:
                 out[k] = v
 
     def _duplicate(self, k: str, vnode) -> None:
-        msg = f"line {vnode.start_mark.line + 1}: key {json.dumps(k, ensure_ascii=False)} already set in map"
+        msg = f"strict decoding error: key {json.dumps(k, ensure_ascii=False)} already set in map"
         if not self.keep:
-            raise _Bad(f"strict decoding error: {msg}", vnode.start_mark.line)
-        self.duplicates.append(msg)
+            raise _Bad(msg, vnode.start_mark.line)
+        self.duplicates.append((msg, vnode.start_mark.line))
 
 
 def _value(node):
@@ -380,7 +383,7 @@ def _value(node):
         raise _Bad(e.args[0], node.start_mark.line) from None
 
 
-def _construct(node, keep_duplicates: bool) -> tuple[object, list[str]]:
+def _construct(node, keep_duplicates: bool) -> tuple[object, list[tuple[str, int]]]:
     """The document's value (a deep document is retried with room for MAX_DEPTH levels of recursion)."""
 
     def run():
@@ -396,11 +399,17 @@ def _where(e: yaml.MarkedYAMLError, file: str) -> str:
     return f"{file}{pos}: invalid YAML: {e.problem or e.context}"
 
 
+def _reason(file: str, index: int, reason: str, line: int | None = None) -> str:
+    return f"{file}{f':{line + 1}' if line is not None else ''}: document {index + 1}: {reason}"
+
+
 def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") -> Iterator[Doc]:
     """The documents of a YAML or JSON file (or stream), one at a time.
 
-    `duplicates="error"` (the API server's strict decoding, kubectl's default) makes a duplicate
-    key an `InputError`; `"keep"` lets the last value win and lists the complaints in `Doc.duplicates`.
+    A document that does not parse (or breaks MAX_DEPTH / MAX_NODES while composing) ends the
+    stream with an `InputError`; one that parses but that Kubernetes refuses comes as a `Doc` with
+    `error` set. `duplicates="error"` (the API server's strict decoding, kubectl's default) makes a
+    duplicate key such an error; `"keep"` lets the last value win and lists them in `Doc.duplicates`.
     """
     name = path
     try:
@@ -421,13 +430,15 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
             node = parser.get_node()
             if node is None:
                 continue
-            value, dups = _construct(node, keep)
-            yield Doc(value, name, index, node, dups)
+            try:
+                value, dups = _construct(node, keep)
+                doc = Doc(value, name, index, node, duplicates=[_reason(name, index, m, ln) for m, ln in dups])
+            except _Bad as e:
+                doc = Doc(None, name, index, node, error=_reason(name, index, *e.args))
+            yield doc
             index += 1
     except _Bad as e:
-        reason, line = e.args[0], e.args[1] if len(e.args) > 1 else None
-        where = f":{line + 1}" if line is not None else ""
-        raise InputError(f"{name}{where}: document {index + 1}: {reason}") from None
+        raise InputError(_reason(name, index, *e.args)) from None
     except yaml.MarkedYAMLError as e:
         raise InputError(_where(e, name)) from None
     except yaml.YAMLError as e:
@@ -450,6 +461,8 @@ def load_one(path: str) -> Doc:
         raise InputError(f"{path}: empty file")
     if next(docs, None) is not None:
         raise InputError(f"{path}: holds several documents; expected one")
+    if first.error:
+        raise InputError(first.error)
     return first
 
 

@@ -22,9 +22,13 @@ def load(text: str, **kw) -> list:
 
 
 def error(text: str) -> str:
-    with pytest.raises(InputError) as e:
-        load(text)
-    msg = str(e.value)
+    """The one-line reason: an InputError (the stream cannot go on) or the refused document's `error`."""
+    try:
+        docs = list(iter_docs("t.yaml", text))
+    except InputError as e:
+        msg = str(e)
+    else:
+        msg = next(d.error for d in docs if d.error)
     assert "\n" not in msg
     return msg
 
@@ -69,10 +73,11 @@ def test_tags():
 
 def test_duplicate_keys_are_the_strict_decoders_error():
     msg = error("kind: Widget\nspec:\n  replicas: 1\n  replicas: 2\n")
-    assert msg == 't.yaml:4: document 1: strict decoding error: line 4: key "replicas" already set in map'
+    assert msg == 't.yaml:4: document 1: strict decoding error: key "replicas" already set in map'
     assert "already set in map" in error("base: &b {x: 1}\nm:\n  <<: *b\n  x: 2\n")  # go-yaml strict: merges too
     docs = list(iter_docs("t.yaml", "a: 1\na: 2\n", duplicates="keep"))
-    assert docs[0].value == {"a": 2} and docs[0].duplicates == ['line 2: key "a" already set in map']
+    assert docs[0].value == {"a": 2}
+    assert docs[0].duplicates == ['t.yaml:2: document 1: strict decoding error: key "a" already set in map']
 
 
 def test_merge_keys():
@@ -171,3 +176,18 @@ def test_cli_int32_range_and_huge_numbers(tmp_path):
         r = CliRunner().invoke(main, ["--schema", SCHEMA, str(f)])
         assert r.exit_code == code and expect in r.output, r.output
         assert "internal error" not in r.output
+
+
+def test_a_refused_document_does_not_end_the_stream(tmp_path):
+    docs = list(iter_docs("t.yaml", "a: 1\n---\nb: 1\nb: 2\n---\nc: .inf\n---\nd: 4\n"))
+    assert [d.value for d in docs] == [{"a": 1}, None, None, {"d": 4}]
+    assert [d.error for d in docs] == [
+        None,
+        't.yaml:4: document 2: strict decoding error: key "b" already set in map',
+        "t.yaml:6: document 3: json: unsupported value: +Inf",
+        None,
+    ]
+    f = tmp_path / "one.yaml"
+    f.write_text("b: 1\nb: 2\n")
+    with pytest.raises(InputError, match="already set in map"):
+        loader.load_one(str(f))

@@ -1,0 +1,87 @@
+"""`--jobs N` prints exactly what one process prints: same order, same file:line, same summary."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from evaluator import parallel
+from evaluator.cli import main
+
+SCHEMA = "schemas/widget.openapi.yaml"
+VALID = Path("examples/widget/objects/valid.yaml").read_text()
+INVALID = Path("examples/widget/objects/invalid.yaml").read_text()
+
+
+def run(*args):
+    r = CliRunner().invoke(main, list(args))
+    return r.exit_code, r.output
+
+
+def _same_with_jobs(*args):
+    one = run(*args, "--jobs", "1")
+    two = run(*args, "--jobs", "2")
+    assert two == one
+    return one
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_directory_output_is_identical(tmp_path, fmt):
+    for i in range(40):
+        body = INVALID.replace("Blue_Widget", f"w{i}") if i % 3 == 0 else VALID
+        (tmp_path / f"o{i:03d}.yaml").write_text(body + ("---\n" + INVALID if i % 7 == 0 else ""))
+    (tmp_path / "o017.yaml").write_text("a: [1, 2\n")  # unusable: reported at its place in the order
+    code, out = _same_with_jobs("--schema", SCHEMA, str(tmp_path), "-o", fmt)
+    assert code == 2
+    if fmt == "text":
+        assert f"({tmp_path}/o003.yaml:7)" in out  # file:line survives the trip from a worker
+        assert out.index("w0") < out.index("w3") < out.index("w39")
+
+
+@pytest.fixture
+def small_pieces(monkeypatch):
+    monkeypatch.setattr(parallel, "PIECE", 300)
+    monkeypatch.setattr(parallel, "MIN_STREAM", 0)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_stream_output_is_identical(tmp_path, small_pieces, fmt):
+    docs = [INVALID.replace("Blue_Widget", f"w{i}") if i % 5 == 2 else VALID for i in range(30)]
+    f = tmp_path / "all.yaml"
+    f.write_text("---\n".join(docs))
+    code, out = _same_with_jobs("--schema", SCHEMA, str(f), "-o", fmt)
+    assert code == 1
+    if fmt == "text":
+        assert out.count("is invalid") == 6 and out.endswith("30 objects: 24 valid, 6 invalid\n")
+        last = sum(d.count("\n") for d in docs[:27]) + 27  # w27 starts after 27 docs and 27 separators
+        assert f"spec.replicas: Invalid value: -1: must be greater than or equal to 0 ({f}:{last + 7})" in out
+
+
+def test_stream_stops_at_the_same_yaml_syntax_error(tmp_path, small_pieces):
+    f = tmp_path / "all.yaml"
+    f.write_text("---\n".join([VALID] * 24 + ["a: [1, 2\n"] + [INVALID] * 5))
+    code, out = _same_with_jobs("--schema", SCHEMA, str(f))
+    assert code == 2 and "is invalid" not in out
+    assert f"{f}:{24 * (VALID.count(chr(10)) + 1) + 2}: invalid YAML" in out
+
+
+def test_stream_goes_on_after_an_unusable_document(tmp_path, small_pieces):
+    f = tmp_path / "all.yaml"
+    f.write_text("---\n".join([VALID] * 24 + ["- 1\n- 2\n"] + [INVALID] * 5))
+    code, out = _same_with_jobs("--schema", SCHEMA, str(f))
+    assert code == 2 and f"error: {f}: document 25: the root must be a mapping" in out
+    assert out.count("is invalid") == 5 and out.endswith("30 objects: 24 valid, 5 invalid, 1 unusable\n")
+
+
+def test_pieces_cut_only_before_document_starts(tmp_path, small_pieces):
+    text = "%YAML 1.1\n---\n" + "---\n".join(["a: |\n  ---x\n  b\n", "c: 1\n", "--- # comment\nd: 2\n"] * 40)
+    text += "...\n%YAML 1.1\n---\ne: 3\n"
+    f = tmp_path / "s.yaml"
+    f.write_text(text)
+    got = list(parallel.pieces(str(f)))
+    assert len(got) > 5 and "".join(t for t, _ in got) == text
+    line = 0
+    for t, first_line in got:
+        assert first_line == line
+        assert t is got[0][0] or t.startswith(("---", "%YAML"))
+        line += t.count("\n")
