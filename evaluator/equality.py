@@ -23,12 +23,22 @@ def freeze(v):
     """A hashable stand-in for a JSON value of no known shape."""
     t = type(v)
     if t is dict:
-        return ("d",) + tuple(sorted((k, freeze(x)) for k, x in v.items()))
+        return ("d",) + _sorted_items((k, freeze(x)) for k, x in v.items())
     if t is list:
         return ("l",) + tuple(freeze(x) for x in v)
     if t is float and v.is_integer():
         return int(v)
     return v
+
+
+def _sorted_items(pairs) -> tuple:
+    """(key, form) pairs in key order; keys of mixed types (YAML allows them, JSON does not) by repr."""
+    items = list(pairs)
+    try:
+        items.sort()
+    except TypeError:
+        items.sort(key=lambda kv: repr(kv[0]))
+    return tuple(items)
 
 
 class Equality:
@@ -174,7 +184,7 @@ class Equality:
             if kind == "list":
                 return lambda v: ("l",) + tuple(elem(x) for x in v) if type(v) is list else freeze(v)
             return lambda v: (
-                (("m",) + tuple(sorted((k, elem(x)) for k, x in v.items()))) if type(v) is dict else freeze(v)
+                (("m",) + _sorted_items((k, elem(x)) for k, x in v.items())) if type(v) is dict else freeze(v)
             )
         return freeze
 
