@@ -82,9 +82,17 @@ _STRICT: dict = {}
 
 
 def _validator(t: Target):
-    if t not in _VALIDATORS:
-        _VALIDATORS[t] = compile_schema(t.doc, t.name)
-    return _VALIDATORS[t]
+    """The compiled schema of a target, compiled once; a bad schema fails once too (then fast)."""
+    hit = _VALIDATORS.get(t)
+    if hit is None:
+        try:
+            hit = compile_schema(t.doc, t.name)
+        except SchemaError as e:
+            hit = e
+        _VALIDATORS[t] = hit
+    if isinstance(hit, SchemaError):
+        raise SchemaError(str(hit))
+    return hit
 
 
 def _unknown(t: Target):
