@@ -11,37 +11,7 @@ import pytest
 from . import corpus
 
 # Packages that still disagree somewhere (strict: fixing one makes this list fail, so it stays honest).
-_OPEN = "disagrees with the reference on some inputs (issue #9, being fixed)"
-KNOWN_GAPS: dict[str, str] = {
-    "cross_pkg": _OPEN,
-    "elide_no_validations": _OPEN,
-    "ratcheting/list": _OPEN,
-    "recursive/maps": _OPEN,
-    "recursive/slices": _OPEN,
-    "tags/eachval/slice_of_pointers": _OPEN,
-    "tags/eachval/slice_of_struct": _OPEN,
-    "tags/enum/options": _OPEN,
-    "tags/item/immutable_transitions": _OPEN,
-    "tags/item/multiple_keys": _OPEN,
-    "tags/item/single_key": _OPEN,
-    "tags/item/typedef": _OPEN,
-    "tags/item/union/simple": _OPEN,
-    "tags/item/union/typedef": _OPEN,
-    "tags/levels/listkeys": _OPEN,
-    "tags/levels/listset": _OPEN,
-    "tags/levels/simple": _OPEN,
-    "tags/listmap/multiple_keys": _OPEN,
-    "tags/listmap/single_key": _OPEN,
-    "tags/listset": _OPEN,
-    "tags/options/discriminators": _OPEN,
-    "tags/options/lists": _OPEN,
-    "tags/subfield/list": _OPEN,
-    "tags/unique": _OPEN,
-    "tags/update/lists": _OPEN,
-    "tags/update/maps": _OPEN,
-    "type_args": _OPEN,
-    "typedefs": _OPEN,
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 @functools.cache
