@@ -12,8 +12,9 @@ from pathlib import Path
 import click
 
 from . import compile as compile_schema
+from . import schemacache
 from .errors import FieldError
-from .loader import Doc, InputError, iter_docs, load_one, load_schema
+from .loader import Doc, InputError, iter_docs, load_one
 from .schemaerror import SchemaError
 from .select import schema_root
 
@@ -269,7 +270,7 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch,
 
 def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, new, old, more) -> int:
     try:
-        schema = load_schema(schema_path)
+        schema = schemacache.load(schema_path)
     except InputError as e:
         raise InputError(f"schema: {e}") from None
     opts = Options(schema, type_name, tuple(enable), subresource, beta)

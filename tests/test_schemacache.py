@@ -1,0 +1,58 @@
+"""The parsed-schema cache: same document as a fresh parse, damaged or unwritable caches only cost speed."""
+
+import os
+
+import pytest
+import yaml
+
+from evaluator import schemacache
+from evaluator.loader import load_schema
+
+SCHEMA = "schemas/widget.openapi.yaml"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    return tmp_path / "xdg" / "dv-eval"
+
+
+def test_entry_written_under_xdg_cache_home_and_reused(cache):
+    fresh = load_schema(SCHEMA)
+    assert schemacache.load(SCHEMA) == fresh
+    (entry,) = cache.iterdir()
+    assert schemacache.load(SCHEMA) == fresh
+    assert list(cache.iterdir()) == [entry]  # read back, not written again
+
+
+def test_an_edited_schema_is_a_new_entry(cache, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("type: object\nproperties: {a: {type: string}}\n")
+    assert schemacache.load(str(f))["properties"]["a"]["type"] == "string"
+    f.write_text("type: object\nproperties: {a: {type: integer}}\n")
+    assert schemacache.load(str(f))["properties"]["a"]["type"] == "integer"
+    assert len(list(cache.iterdir())) == 2
+
+
+@pytest.mark.parametrize("damage", [lambda b: b[:-10], lambda b: b.replace(b'"type"', b'"tipe"', 1), lambda b: b""])
+def test_a_damaged_entry_is_ignored_and_rewritten(cache, damage):
+    fresh = schemacache.load(SCHEMA)
+    (entry,) = cache.iterdir()
+    good = entry.read_bytes()
+    entry.write_bytes(damage(good))
+    assert schemacache.load(SCHEMA) == fresh
+    assert entry.read_bytes() == good
+
+
+def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert schemacache.load(SCHEMA) == load_schema(SCHEMA)
+
+
+def test_yaml_that_json_cannot_hold_is_not_cached(cache, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("type: object\nx-date: 2024-01-01\n")
+    assert schemacache.load(str(f)) == yaml.safe_load(f.read_text())
+    assert not cache.exists() or not os.listdir(cache)
