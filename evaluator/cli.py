@@ -6,17 +6,18 @@ import itertools
 import json
 import os
 import sys
-from dataclasses import dataclass
-from pathlib import Path
 
 import click
 
-from . import compile as compile_schema
+from dv2openapi.process import cli_signals, closed_stdout
+
 from . import schemacache
+from .batch import file_results, files, results
 from .errors import FieldError
-from .loader import Doc, InputError, iter_docs, load_one
+from .loader import InputError, iter_docs, load_one
 from .schemaerror import SchemaError
 from .select import schema_root
+from .verdict import Options, Unusable, Verdict, internal_error, judge
 
 REASONS = {
     "FieldValueNotFound": "FieldValueNotFound",
@@ -32,70 +33,6 @@ REASONS = {
     "FieldValueTypeInvalid": "FieldValueTypeInvalid",
     "InternalError": "InternalError",
 }
-EXTS = (".yaml", ".yml", ".json")
-
-
-@dataclass
-class Options:
-    schema: dict
-    type_name: str | None
-    enable: tuple
-    subresource: str | None
-    beta: bool
-
-
-@dataclass
-class Verdict:
-    kind: str
-    name: str
-    file: str
-    errors: list
-    shadowed: list
-    lines: dict  # id(error) -> line
-
-    def __getstate__(self) -> dict:  # a worker's verdict: error ids change on the way, positions do not
-        return {**self.__dict__, "lines": [self.lines.get(id(e)) for e in self.errors + self.shadowed]}
-
-    def __setstate__(self, state: dict) -> None:
-        lines = state.pop("lines")
-        self.__dict__.update(state)
-        self.lines = {id(e): n for e, n in zip(self.errors + self.shadowed, lines, strict=True) if n}
-
-
-_CACHE: dict = {}
-
-
-def _validator(opts: Options, obj: object):
-    doc, ref = schema_root(opts.schema, opts.type_name, obj)
-    if ref not in _CACHE:
-        _CACHE[ref] = compile_schema(doc, ref.rsplit("/", 1)[1])
-    return _CACHE[ref]
-
-
-def judge(opts: Options, new: Doc, old: Doc | None) -> Verdict:
-    """Validate one object (and its old version) and split enforced from shadowed errors."""
-    obj = new.value
-    if not isinstance(obj, dict):
-        raise InputError(f"{new.file}: document {new.index + 1}: the root must be a mapping, got {type(obj).__name__}")
-    v = _validator(opts, obj)
-    try:
-        errs = v.validate(
-            obj, old.value if old else None, options=opts.enable, subresource=opts.subresource, update=old is not None
-        )
-    except RecursionError:
-        raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
-    shadow = [e for e in errs if e.level == "alpha" or (e.level == "beta" and not opts.beta)]
-    enforced = [e for e in errs if e not in shadow]
-    meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
-    lines = {id(e): new.line_of(e.field) for e in errs}
-    return Verdict(
-        str(obj.get("kind") or v.name),
-        str(meta.get("name") or ""),
-        new.file,
-        enforced,
-        shadow,
-        {k: val for k, val in lines.items() if val},
-    )
 
 
 def status(vd: Verdict) -> dict:
@@ -147,16 +84,6 @@ def text(vd: Verdict) -> str:
         out.append("Shadowed (not enforced):")
         out += ["  " + line(e) + f" [{e.level}]" for e in vd.shadowed]
     return "\n".join(out)
-
-
-def _files(paths: tuple[str, ...]) -> list[str]:
-    out = []
-    for p in paths:
-        if os.path.isdir(p):
-            out += sorted(str(f) for f in Path(p).rglob("*") if f.suffix in EXTS and f.is_file())
-        else:
-            out.append(p)
-    return out
 
 
 def _emit(vd: Verdict, fmt: str, sink: list | None) -> None:
@@ -244,9 +171,12 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch,
     Batch mode: NEW may be a multi-document YAML stream, a directory (every
     *.yaml, *.yml, *.json file below it) or several files; each document is
     validated as a create, and only invalid ones are printed, then a summary.
+    A document that cannot be used is reported in its place; the others are
+    still validated.
 
     \b
-    Exit codes: 0 valid, 1 invalid, 2 unusable input (the reason is on stderr).
+    Exit codes: 0 valid, 1 invalid, 2 unusable input (the reason is on stderr;
+    in batch mode: any document unusable), 130/143 interrupted (SIGINT/SIGTERM).
 
     \b
     Examples:
@@ -254,17 +184,20 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch,
       dv-eval --schema schemas/widget.openapi.yaml new.yaml old.yaml --enable HugeWidgets
       dv-eval --schema schemas/widget.crd.yaml manifests/ -o json --jobs 2
     """
-    try:
-        code = _run(schema_path, type_name, enable, subresource, not no_beta, fmt, jobs, batch, new, old, more)
-    except (InputError, SchemaError) as e:
-        click.echo(f"dv-eval: {e}", err=True)
-        sys.exit(2)
-    except RecursionError:
-        click.echo("dv-eval: input nests too deeply to validate", err=True)
-        sys.exit(2)
-    except Exception as e:  # a bug of ours: still one line and exit 2, never a traceback
-        click.echo(f"dv-eval: internal error (please report): {type(e).__name__}: {e}", err=True)
-        sys.exit(2)
+    with cli_signals():
+        try:
+            code = _run(schema_path, type_name, enable, subresource, not no_beta, fmt, jobs, batch, new, old, more)
+        except BrokenPipeError:
+            closed_stdout()
+        except (InputError, SchemaError) as e:
+            click.echo(f"dv-eval: {e}", err=True)
+            sys.exit(2)
+        except RecursionError:
+            click.echo("dv-eval: input nests too deeply to validate", err=True)
+            sys.exit(2)
+        except Exception as e:  # a bug of ours: still one line and exit 2, never a traceback
+            click.echo(f"dv-eval: {internal_error(e)}", err=True)
+            sys.exit(2)
     sys.exit(code)
 
 
@@ -290,67 +223,53 @@ def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, ne
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
         elif jobs > 1 and new != "-":
-            return _batch(opts, [new], fmt, jobs)  # a stream: cut into pieces for the workers
+            return _batch(fmt, 1, results(opts, [new], jobs))  # a stream: cut into pieces for the workers
         else:
-            return _batch(opts, [new], fmt, 1, _verdicts(opts, new, itertools.chain(first, stream)))
+            return _batch(fmt, 1, file_results(opts, new, itertools.chain(first, stream)))
         _emit(vd, fmt, None)
         return 1 if vd.errors else 0
-    return _batch(opts, list(paths), fmt, jobs)
+    found = files(paths)
+    return _batch(fmt, len(found), results(opts, found, jobs))
 
 
-def _batch(opts: Options, paths: list[str], fmt: str, jobs: int, results=None) -> int:
-    files = _files(tuple(paths))
+def unusable_status(u: Unusable) -> dict:
+    """A failed Status for a document that could not be judged (400 bad input, 500 our bug)."""
+    return {
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Failure",
+        "message": u.reason,
+        "reason": "InternalError" if u.internal else "BadRequest",
+        "code": 500 if u.internal else 400,
+    }
+
+
+def _batch(fmt: str, nfiles: int, found) -> int:
+    """Print the results (only the invalid or unusable ones in text), then the summary; the exit code."""
     sink: list | None = [] if fmt == "json" else None
-    progress = _Progress(len(files) if len(files) > 1 else None)
+    progress = _Progress(nfiles if nfiles > 1 else None)
     invalid = bad = total = 0
-    if results is None:
-        results = _results(opts, files, jobs)
-    for _path, verdicts, err in results:
-        if err:
+    for r in found:
+        total += 1
+        if isinstance(r, Unusable):
             bad += 1
-            click.echo(f"dv-eval: {err}", err=True)
-        for vd in verdicts:
-            total += 1
-            invalid += bool(vd.errors)
-            if vd.errors or vd.shadowed or fmt == "json":
-                _emit(vd, fmt, sink)
-            progress.tick()
+            if sink is not None:
+                sink.append(unusable_status(r))
+            else:
+                click.echo(f"error: {r.reason}")
+        else:
+            invalid += bool(r.errors)
+            if r.errors or r.shadowed or fmt == "json":
+                _emit(r, fmt, sink)
+        progress.tick()
     progress.done()
     if sink is not None:
         click.echo(json.dumps({"kind": "List", "apiVersion": "v1", "items": sink}, indent=2))
     else:
-        click.echo(
-            f"{total} objects: {total - invalid} valid, {invalid} invalid" + (f"; {bad} files unusable" if bad else "")
-        )
+        valid = total - invalid - bad
+        click.echo(f"{total} objects: {valid} valid, {invalid} invalid" + (f", {bad} unusable" if bad else ""))
     return 2 if bad else (1 if invalid else 0)
-
-
-def _results(opts: Options, files: list[str], jobs: int):
-    if jobs > 1:
-        from . import parallel
-
-        if len(files) > 1:
-            yield from parallel.over_files(lambda f: list(_verdicts(opts, f, iter_docs(f))), files, jobs)
-            return
-        if files and files[0] != "-" and os.path.isfile(files[0]) and os.path.getsize(files[0]) >= parallel.MIN_STREAM:
-
-            def piece(path: str, text: str) -> tuple[list, int]:
-                results = list(_verdicts(opts, path, iter_docs(path, text)))
-                return results, sum(len(r[1]) for r in results)
-
-            yield from parallel.over_stream(piece, files[0], jobs)
-            return
-    for f in files:
-        yield from _verdicts(opts, f, iter_docs(f))
-
-
-def _verdicts(opts: Options, path: str, docs):
-    """(path, [verdict], None) per document, one at a time (flat memory), or (path, [], reason)."""
-    try:
-        for d in docs:
-            yield path, [judge(opts, d, None)], None
-    except (InputError, SchemaError) as e:
-        yield path, [], str(e)
 
 
 if __name__ == "__main__":

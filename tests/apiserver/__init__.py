@@ -1,0 +1,18 @@
+"""A model of kube-apiserver's custom-resource validation, for tests.
+
+`validate(crd, new, old)` does what the custom-resource strategy does with a
+request (kubernetes/apiextensions-apiserver, `customResourceStrategy.Validate`
+/ `ValidateUpdate`): prune unknown fields, drop non-nullable nulls, default,
+OpenAPI schema validation, list-type invariants, then the
+`x-kubernetes-validations` CEL rules (run by Google's C++ CEL runtime,
+`cel-expr-python`) unless a blocking schema error was found; on update,
+validation ratcheting (KEP-4008) drops errors of unchanged nodes.
+
+Not modelled: CEL cost budgets, `messageExpression`, embedded resources,
+ObjectMeta validation (the tests send valid metadata), status/scale
+subresources.
+"""
+
+from .server import FieldError, Validator, validate
+
+__all__ = ["FieldError", "Validator", "validate"]

@@ -1,0 +1,101 @@
+"""`x-kubernetes-validations` rules run by Google's C++ CEL runtime.
+
+The environment is the API server's for CRD rules: `self` and `oldSelf`, the
+strings, optional and bindings extensions, and the Kubernetes library
+functions the renderings use (written from the Kubernetes CEL documentation).
+Values are converted the way `UnstructuredToVal` does: `number` fields are
+doubles, `format: byte` strings are bytes (URL-safe base64, as
+`strfmt.Base64`), and `set` / `map` lists compare without regard to order
+(here: both sides are put in a canonical order before evaluation).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import json
+import re
+from typing import Any
+
+from cel_expr_python import cel
+from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
+
+from .correlate import child_schema
+
+URL_BASE64 = re.compile(r"[A-Za-z0-9_-]*={0,2}")
+OPTIONAL_WRAP = "cel.bind(oldSelf, __hasOld ? optional.of(__old) : optional.none(), ({}))"
+
+
+class ConversionError(Exception):
+    """A value the API server cannot turn into a CEL value (bad base64 bytes)."""
+
+
+def _env(old_self: bool):
+    variables = {"self": cel.Type.DYN, "__old": cel.Type.DYN, "__hasOld": cel.Type.BOOL}
+    if old_self:
+        variables["oldSelf"] = cel.Type.DYN
+    return cel.NewEnv(
+        variables=variables,
+        extensions=[ext_strings.ExtStrings(), ext_optional.ExtOptional(), ext_bindings.ExtBindings()],
+    )
+
+
+ENV = _env(True)
+ENV_NO_OLD = _env(False)
+
+
+@functools.cache
+def compile_rule(rule: str, optional_old: bool):
+    """The compiled program of a rule (raises on a compile error)."""
+    return ENV.compile(OPTIONAL_WRAP.format(rule) if optional_old else rule)
+
+
+def to_cel(value: Any, schema: dict | None, bad: set, name: str = "") -> Any:
+    """A JSON value as the API server hands it to CEL; undecodable bytes land in `bad`."""
+    if schema is None or value is None:
+        return value
+    if isinstance(value, dict):
+        return {k: to_cel(v, child_schema(schema, k), bad, k) for k, v in value.items()}
+    if isinstance(value, list):
+        items = [to_cel(v, schema.get("items"), bad, name) for v in value]
+        if schema.get("x-kubernetes-list-type") in ("set", "map"):
+            items.sort(key=lambda v: json.dumps(v, sort_keys=True, default=repr))
+        return items
+    if schema.get("type") == "number" and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if schema.get("format") == "byte" and isinstance(value, str):
+        try:
+            if len(value) % 4 or not URL_BASE64.fullmatch(value):
+                raise binascii.Error(value)
+            return base64.b64decode(value, altchars=b"-_", validate=True)
+        except binascii.Error:
+            bad.add(name)
+            return value
+    return value
+
+
+def evaluate(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> tuple[bool, str | None]:
+    """(passed, runtime error) of one rule on converted values."""
+    optional_old = bool(rule.get("optionalOldSelf"))
+    prog = compile_rule(rule["rule"], optional_old)
+    data = {"self": self_val}
+    if optional_old:
+        data.update({"__old": old_val, "__hasOld": has_old})
+    elif has_old:
+        data["oldSelf"] = old_val
+    result = prog.eval(data=data)
+    if result.type() == cel.Type.ERROR:
+        return False, str(result.value())
+    return result.plain_value() is True, None
+
+
+@functools.cache
+def uses_old_self(rule: str) -> bool:
+    """Whether a rule is a transition rule (it does not compile without `oldSelf`)."""
+    compile_rule(rule, False)
+    try:
+        ENV_NO_OLD.compile(rule)
+    except RuntimeError:
+        return True
+    return False

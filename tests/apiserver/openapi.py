@@ -1,0 +1,133 @@
+"""OpenAPI v3 value validation of a structural schema (kube-openapi semantics).
+
+Each check returns Kubernetes field errors the way apiextensions-apiserver
+converts kube-openapi results (`kubeOpenAPIResultToFieldErrors`): `required`
+→ Required, `enum` → NotSupported, `maxLength` → TooLong, `maxItems` /
+`maxProperties` → TooMany, a wrong type or format → TypeInvalid, anything
+else → Invalid with go-openapi's wording.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from typing import Any
+
+import re2
+
+from .paths import Path, at, fmt
+
+BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
+DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
+UUID = re.compile(r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$")
+
+
+def _byte(s: str) -> bool:
+    if not s or not BASE64.match(s):
+        return False
+    try:
+        base64.b64decode(s, validate=True)
+    except binascii.Error:
+        return False
+    return True
+
+
+def _short_name(s: str) -> bool:
+    return len(s) <= 63 and bool(DNS_LABEL.match(s))
+
+
+def _long_name(s: str) -> bool:
+    return 0 < len(s) <= 253 and all(_short_name(p) for p in s.split("."))
+
+
+FORMATS = {
+    "byte": _byte,
+    "uuid": lambda s: bool(UUID.match(s)),
+    "k8s-short-name": _short_name,
+    "k8s-long-name": _long_name,
+}
+TYPES = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer()),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+}
+
+
+def _json(v: Any) -> str:
+    return json.dumps(v, separators=(",", ":"))
+
+
+def _num(n: float) -> str:
+    return str(int(n)) if float(n).is_integer() else str(n)
+
+
+def check_node(schema: dict, value: Any, path: Path) -> list:
+    """Errors of one node's own keywords (children are visited by the caller)."""
+    p = fmt(path, dotted_keys=True)
+    if value is None:
+        if schema.get("nullable") or "type" not in schema:
+            return []
+        return [("FieldValueTypeInvalid", p, f'{p} in body must be of type {schema["type"]}: "null"')]
+    if schema.get("x-kubernetes-int-or-string"):
+        if not (TYPES["integer"](value) or isinstance(value, str)):
+            return [("FieldValueTypeInvalid", p, f"{p} in body must be of type integer,string: {_json(value)}")]
+    elif "type" in schema and not TYPES[schema["type"]](value):
+        return [("FieldValueTypeInvalid", p, f"{p} in body must be of type {schema['type']}: {_json(value)}")]
+    errs: list = []
+    if schema.get("enum") and value not in schema["enum"]:
+        errs.append(("FieldValueNotSupported", p, "supported values: " + ", ".join(_json(e) for e in schema["enum"])))
+    if isinstance(value, str):
+        errs += _string(schema, value, p)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        errs += _number(schema, value, p)
+    elif isinstance(value, list):
+        if "maxItems" in schema and len(value) > schema["maxItems"]:
+            errs.append(("FieldValueTooMany", p, f"must have at most {schema['maxItems']} items"))
+        if "minItems" in schema and len(value) < schema["minItems"]:
+            errs.append(("FieldValueInvalid", p, f"{p} in body should have at least {schema['minItems']} items"))
+    elif isinstance(value, dict):
+        for name in schema.get("required", ()):
+            if name not in value:
+                errs.append(("FieldValueRequired", fmt(at(path, name), dotted_keys=True), ""))
+        if "maxProperties" in schema and len(value) > schema["maxProperties"]:
+            errs.append(("FieldValueTooMany", p, f"must have at most {schema['maxProperties']} items"))
+        if "minProperties" in schema and len(value) < schema["minProperties"]:
+            errs.append(
+                ("FieldValueInvalid", p, f"{p} in body should have at least {schema['minProperties']} properties")
+            )
+    return errs
+
+
+def _string(schema: dict, value: str, p: str) -> list:
+    errs = []
+    n = len(value)
+    if "maxLength" in schema and n > schema["maxLength"]:
+        errs.append(("FieldValueTooLong", p, f"may not be more than {schema['maxLength']} bytes"))
+    if "minLength" in schema and n < schema["minLength"]:
+        errs.append(("FieldValueInvalid", p, f"{p} in body should be at least {schema['minLength']} chars long"))
+    if "pattern" in schema and not re2.search(schema["pattern"], value):
+        errs.append(("FieldValueInvalid", p, f"{p} in body should match '{schema['pattern']}'"))
+    fmt = FORMATS.get(schema.get("format", ""))
+    if fmt is not None and not fmt(value):
+        errs.append(("FieldValueTypeInvalid", p, f"{p} in body must be of type {schema['format']}: {_json(value)}"))
+    return errs
+
+
+def _number(schema: dict, value: float, p: str) -> list:
+    errs = []
+    if "minimum" in schema:
+        lo = schema["minimum"]
+        if value < lo or (schema.get("exclusiveMinimum") and value == lo):
+            rel = "greater than" if schema.get("exclusiveMinimum") else "greater than or equal to"
+            errs.append(("FieldValueInvalid", p, f"{p} in body should be {rel} {_num(lo)}"))
+    if "maximum" in schema:
+        hi = schema["maximum"]
+        if value > hi or (schema.get("exclusiveMaximum") and value == hi):
+            rel = "less than" if schema.get("exclusiveMaximum") else "less than or equal to"
+            errs.append(("FieldValueInvalid", p, f"{p} in body should be {rel} {_num(hi)}"))
+    return errs

@@ -1,0 +1,22 @@
+"""Where the project's shared data lives (`../shared` beside the checkout)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def records(relative: str) -> Iterator[dict]:
+    """The records of a shared `.jsonl.gz` file; skips the test when the data is not there."""
+    path = SHARED / relative
+    if not path.exists():
+        pytest.skip(f"shared data {path} not present (it sits beside the checkout in CI and worktrees)")
+    with gzip.open(path, "rt") as f:
+        for line in f:
+            yield json.loads(line)
