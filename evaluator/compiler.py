@@ -55,6 +55,7 @@ class Node:
         "core",
         "leaf",
         "has_pre",
+        "nil_active",
         "__weakref__",
     )
 
@@ -107,6 +108,7 @@ class Compiler:
         elif phase == "body":
             pre = []
         n.has_pre = bool(pre)
+        n.nil_active = bool(pre) or any(getattr(c, "nil_ok", False) for c in checks)
         if role == "field" and shape.kind == "list" and _nil_items_checked(schema, shape):
             pre.insert(0, _no_nil_items)
         if guard is not None:
@@ -295,6 +297,8 @@ def _call(node: Node):
 
     check.ref_call = True
     check.node = node
+    # Go calls a typedef's own validation for a nil pointer too; a struct's only when set
+    check.nil_ok = getattr(node, "nil_active", False) and node.shape.kind != "struct"
     return check
 
 

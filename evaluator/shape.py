@@ -123,7 +123,10 @@ def _wrapped(part: dict, key: str):
                 yield from _wrapped(entry["schema"], key)
 
 
-ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False, "list": [], "map": {}, "struct": {}}
+NIL_LIST: list = []
+"""The value an absent or null list decodes to: Go's nil slice. Kept apart (by identity) from an
+explicit `[]` where the reference tells them apart (reflect's IsZero); never mutated."""
+ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False, "list": NIL_LIST, "map": {}, "struct": {}}
 
 
 def is_empty(v: object) -> bool:

@@ -10,6 +10,7 @@ from . import errors as E
 from .context import NOOLD
 from .equality import freeze
 from .schemaerror import SchemaError
+from .shape import NIL_LIST
 
 # --- structs ---------------------------------------------------------------------
 
@@ -174,17 +175,22 @@ def _stopped(ctx, before: int) -> bool:
 
 
 def kw_items(c, items, schema, shape, n):
-    each = schema.get("x-dv-each-val")
+    return _list_check(c, items, schema, shape, schema.get("x-dv-each-val"), True)
+
+
+def _list_check(c, items, schema, shape, each, own):
+    """Items of a list: their own schema (`own`) and the eachVal payload, correlated with old
+    items where the list type says so; then uniqueness (only with `own`)."""
     elem = c.node(_opaque_elem(items, each), "elem")
     sc, extra = _each_val_nodes(c, each, items)
     key = list_matcher(c, schema, shape)
-    unique = None if schema.get("x-dv-custom-unique") else (schema.get("x-dv-unique") or shape.list_type)
+    unique = None if schema.get("x-dv-custom-unique") or not own else (schema.get("x-dv-unique") or shape.list_type)
     unique = unique if unique in ("set", "map") else None
-    nodes = (elem,) + ((extra,) if extra else ())
+    nodes = ((elem,) if own else ()) + ((extra,) if extra else ())
     correlate = _correlates(schema, shape)
 
     leaf = elem.leaf if extra is None else None
-    fast = extra is None
+    fast = extra is None and own
     elem_core = elem.core
 
     def correlated(v, ov, ctx):
@@ -275,26 +281,27 @@ def kw_unique(c, value, schema, shape, n):
 def kw_each_val(c, each, schema, shape, n):
     if "items" in schema or "additionalProperties" in schema:
         return None  # applied by kw_items / kw_values
+    # the list or map is defined elsewhere (a typedef): only the payload runs here, on its elements
     if shape.kind == "list":
-        return kw_items(
-            c,
-            {"x-dv-value": True} if shape.items is None else {},
-            {**schema, "x-dv-each-val": each, "x-dv-custom-unique": True},
-            shape,
-            n,
-        )
+        items = shape.items if isinstance(shape.items, dict) else {"x-dv-value": True}
+        return _list_check(c, items, schema, shape, each, False)
     if shape.kind == "map":
-        return kw_values(c, {}, {"x-dv-each-val": each}, shape, n)
+        values = shape.values if isinstance(shape.values, dict) else {}
+        return _map_check(c, values, each, False)
     raise SchemaError("x-dv-each-val applies to arrays and maps")
 
 
 def kw_values(c, values, schema, shape, n):
     if not isinstance(values, dict):
         return None
-    each = schema.get("x-dv-each-val")
+    return _map_check(c, values, schema.get("x-dv-each-val"), True)
+
+
+def _map_check(c, values, each, own):
+    """Values of a map (by key against old values): their own schema (`own`) and the eachVal payload."""
     node = c.node(_opaque_elem(values, each), "elem")
     sc, extra = _each_val_nodes(c, each, values)
-    nodes = (node,) + ((extra,) if extra else ())
+    nodes = ((node,) if own else ()) + ((extra,) if extra else ())
 
     leaf = node.leaf if extra is None and node.pointer else None
 
@@ -503,7 +510,7 @@ def _union(kind):
 
 
 def _run_union(kind, disc, fns, names, values, v, ov, path, ctx):
-    has_old = type(ov) in (dict, list)
+    has_old = type(ov) in (dict, list) and ov is not NIL_LIST  # Go: the old value is not its zero value
     new_set = [f(v) for f in fns]
     changed = False
     if ctx.update:
@@ -836,10 +843,15 @@ def _if_option(enabled):
         if not isinstance(option, str):
             raise SchemaError("option entries need an 'option' name")
         undefined = f"undefined validation option {json.dumps(option)}"
+        # the reference checks the option once per generated validator: once per field of a mode group
+        schema = entry.get("schema")
+        modes = schema.get("x-dv-modes") if isinstance(schema, dict) and len(schema) == 1 else None
+        checks = sum(len(g.get("fields", ())) for g in modes if isinstance(g, dict)) if isinstance(modes, list) else 1
 
         def cond(ctx, path):
             if ctx.declared is not None and option not in ctx.declared:
-                ctx.add(E.INTERNAL, path, None, undefined, "")
+                for _ in range(checks):
+                    ctx.add(E.INTERNAL, path, None, undefined, "")
                 return False
             return (option in ctx.options) == enabled
 

@@ -13,17 +13,9 @@ from . import corpus
 # Packages that still disagree somewhere (strict: fixing one makes this list fail, so it stays honest).
 _OPEN = "disagrees with the reference on some inputs (issue #9, being fixed)"
 KNOWN_GAPS: dict[str, str] = {
-    "cross_pkg": _OPEN,
     "embedded": _OPEN,
     "ratcheting/default_behavior": _OPEN,
-    "tags/enum/options": _OPEN,
-    "tags/item/union/simple": _OPEN,
-    "tags/item/union/typedef": _OPEN,
-    "tags/listmap/single_key": _OPEN,
-    "tags/options/discriminators": _OPEN,
     "tags/subfield/nonincluded": _OPEN,
-    "type_args": _OPEN,
-    "typedefs": _OPEN,
 }
 
 
