@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from .crdadmit import admission_error, make_admissible
 from .errors import InputError
 
 ANNOTATION = "dv2openapi.dev/openapi"
@@ -76,6 +77,10 @@ CEL_FORMATS = {
 }
 
 
+# The length bound a format implies (emitted as maxLength: it keeps CEL cost estimates bounded).
+FORMAT_MAX_LENGTH = {"k8s-short-name": 63, "k8s-long-name": 253, "k8s-uuid": 36}
+
+
 def _lit(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -103,7 +108,9 @@ class _Structural:
             out.update(self.flatten(self.schemas[name], where, stack + (name,)))
             stack = stack + (name,)
         for sub in schema.get("allOf", ()):
-            for k, v in self.flatten(sub, where, stack).items():
+            part = self.flatten(sub, where, stack)
+            stack = part.pop("__stack", stack)  # a $ref inside allOf extends the recursion stack
+            for k, v in part.items():
                 if k == "x-kubernetes-validations":
                     out.setdefault(k, []).extend(v)
                 else:
@@ -124,8 +131,11 @@ class _Structural:
             if fmt in CEL_FORMATS:
                 rule, msg = CEL_FORMATS[fmt]
                 rules.append({"rule": rule, "message": msg})
+                _bound_length(out, FORMAT_MAX_LENGTH.get(fmt))
             else:
                 self.warn(f"{where}: format {fmt} has no CRD equivalent; left out")
+        if "x-dv-max-bytes" in s:
+            _bound_length(out, s["x-dv-max-bytes"])  # N bytes hold at most N characters
         if "x-kubernetes-int-or-string" in s:
             out.pop("type", None)
         elif "type" not in out:
@@ -247,6 +257,12 @@ class _Structural:
         return rules
 
 
+def _bound_length(out: dict, bound: int | None) -> None:
+    """Emit an implied maxLength unless a tighter one is there."""
+    if bound is not None and out.get("type") == "string" and out.get("maxLength", bound) >= bound:
+        out["maxLength"] = bound
+
+
 HANDLED = {
     "x-dv-value",
     "x-dv-required",
@@ -291,6 +307,9 @@ def to_crd(
     if scope not in ("Namespaced", "Cluster"):
         raise InputError(f"--scope must be Namespaced or Cluster, got {scope!r}")
     root = _Structural(doc, warn).convert({"$ref": "#/components/schemas/" + kind}, kind)
+    if root.get("type") != "object" or "additionalProperties" in root or root.get("x-kubernetes-int-or-string"):
+        raise InputError(f"--type {kind} must name a struct (a CRD's root is an object with fields)")
+    make_admissible(root, kind, warn)
     props = root.setdefault("properties", {})
     props["apiVersion"] = {"type": "string"}
     props["kind"] = {"type": "string"}
@@ -312,7 +331,7 @@ def to_crd(
         meta["annotations"] = {ANNOTATION: text}
     else:
         warn(f"the OpenAPI document is larger than {MAX_ANNOTATION} bytes; not embedded in the CRD")
-    return {
+    manifest = {
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
         "metadata": meta,
@@ -323,3 +342,5 @@ def to_crd(
             "versions": [version_entry],
         },
     }
+    admission_error(manifest, kind)
+    return manifest

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import sys
 
@@ -11,89 +10,12 @@ import click
 
 from dv2openapi.process import cli_signals, closed_stdout
 
-from . import schemacache
 from .batch import file_results, files, results
-from .errors import FieldError
 from .loader import InputError, iter_docs, load_one
+from .reporters import FORMATS, REPORTERS, Reporter, Summary
+from .routing import Catalog
 from .schemaerror import SchemaError
-from .select import schema_root
 from .verdict import Options, Unusable, Verdict, internal_error, judge
-
-REASONS = {
-    "FieldValueNotFound": "FieldValueNotFound",
-    "FieldValueRequired": "FieldValueRequired",
-    "FieldValueDuplicate": "FieldValueDuplicate",
-    "FieldValueInvalid": "FieldValueInvalid",
-    "FieldValueNotSupported": "FieldValueNotSupported",
-    "FieldValueForbidden": "FieldValueForbidden",
-    "FieldValueTooLong": "FieldValueTooLong",
-    "FieldValueTooMany": "FieldValueTooMany",
-    "FieldValueTooFew": "FieldValueTooFew",
-    "FieldValueTooShort": "FieldValueTooShort",
-    "FieldValueTypeInvalid": "FieldValueTypeInvalid",
-    "InternalError": "InternalError",
-}
-
-
-def status(vd: Verdict) -> dict:
-    """The Kubernetes Status object for one verdict."""
-
-    def cause(e: FieldError) -> dict:
-        c = {"reason": REASONS.get(e.type, e.type), "message": str(e), "field": e.field}
-        if e.origin:
-            c["origin"] = e.origin
-        return c
-
-    if not vd.errors:
-        out = {
-            "kind": "Status",
-            "apiVersion": "v1",
-            "metadata": {},
-            "status": "Success",
-            "code": 200,
-            "details": {"name": vd.name, "kind": vd.kind},
-        }
-    else:
-        out = {
-            "kind": "Status",
-            "apiVersion": "v1",
-            "metadata": {},
-            "status": "Failure",
-            "message": f'{vd.kind} "{vd.name}" is invalid: ' + ", ".join(str(e) for e in vd.errors),
-            "reason": "Invalid",
-            "code": 422,
-            "details": {"name": vd.name, "kind": vd.kind, "causes": [cause(e) for e in vd.errors]},
-        }
-    if vd.shadowed:
-        out["details"]["shadowedCauses"] = [cause(e) for e in vd.shadowed]
-    return out
-
-
-def text(vd: Verdict) -> str:
-    """kubectl-style text."""
-
-    def line(e):
-        where = vd.lines.get(id(e))
-        return f"* {e}" + (f" ({vd.file}:{where})" if where else "")
-
-    if vd.errors:
-        out = [f'The {vd.kind} "{vd.name}" is invalid:'] + [line(e) for e in vd.errors]
-    else:
-        out = [f'{vd.kind} "{vd.name}" is valid']
-    if vd.shadowed:
-        out.append("Shadowed (not enforced):")
-        out += ["  " + line(e) + f" [{e.level}]" for e in vd.shadowed]
-    return "\n".join(out)
-
-
-def _emit(vd: Verdict, fmt: str, sink: list | None) -> None:
-    if fmt == "json":
-        if sink is None:
-            click.echo(json.dumps(status(vd), indent=2))
-        else:
-            sink.append(status(vd))
-    else:
-        click.echo(text(vd))
 
 
 class _Progress:
@@ -118,16 +40,22 @@ class _Progress:
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--schema",
-    "schema_path",
-    required=True,
-    metavar="FILE",
-    help="OpenAPI document (dv2openapi openapi) or CRD manifest (dv2openapi crd).",
+    "schema_paths",
+    multiple=True,
+    metavar="PATH",
+    help="OpenAPI document, CRD manifest or Kubernetes OpenAPI document, or a directory of them (repeatable).",
+)
+@click.option(
+    "--kubernetes-version",
+    metavar="VERSION",
+    help="Validate built-in kinds (apps/v1 Deployment, …) with this Kubernetes release's schemas "
+    "(e.g. 1.37, or latest; needs the kubernetes-validate package).",
 )
 @click.option(
     "--type",
     "type_name",
     metavar="NAME",
-    help="Schema to use (a components.schemas name); default: by the object's apiVersion/kind, else the only schema.",
+    help="Schema to use (a components.schemas name); default: by the object's apiVersion/kind.",
 )
 @click.option(
     "--enable",
@@ -141,14 +69,24 @@ class _Progress:
     is_flag=True,
     help="Do not enforce beta-level rules (DeclarativeValidationBeta=false): report them as shadowed.",
 )
+@click.option("--strict", is_flag=True, help="Report unknown fields as the API server's strict field validation does.")
+@click.option(
+    "--missing-schemas",
+    type=click.Choice(["skip", "error"]),
+    default="skip",
+    show_default=True,
+    help="An object no schema covers: skip it (counted in the summary) or report it as an error.",
+)
+@click.option("--skip", "skip_kinds", multiple=True, metavar="KIND", help="Do not validate this kind (repeatable).")
 @click.option(
     "-o",
     "--output",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(FORMATS),
     default="text",
     show_default=True,
-    help="text: kubectl-style lines; json: a Kubernetes Status object (a List of them in batch mode).",
+    help="text: kubectl-style lines; json: a Kubernetes Status (a List in batch mode); junit: JUnit XML; "
+    "github: GitHub Actions annotations.",
 )
 @click.option(
     "-j",
@@ -164,8 +102,28 @@ class _Progress:
 @click.argument("new", metavar="NEW")
 @click.argument("old", metavar="[OLD]", required=False)
 @click.argument("more", nargs=-1, metavar="")
-def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch, new, old, more):
+def main(
+    schema_paths,
+    kubernetes_version,
+    type_name,
+    enable,
+    subresource,
+    no_beta,
+    strict,
+    missing_schemas,
+    skip_kinds,
+    fmt,
+    jobs,
+    batch,
+    new,
+    old,
+    more,
+):
     """Validate NEW (a create) or NEW against OLD (an update).
+
+    \b
+    Each object is validated with the schema of its apiVersion/kind, from the
+    --schema files and directories, or Kubernetes' own (--kubernetes-version).
 
     \b
     Batch mode: NEW may be a multi-document YAML stream, a directory (every
@@ -182,11 +140,22 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch,
     Examples:
       dv-eval --schema schemas/widget.openapi.yaml widget.yaml
       dv-eval --schema schemas/widget.openapi.yaml new.yaml old.yaml --enable HugeWidgets
-      dv-eval --schema schemas/widget.crd.yaml manifests/ -o json --jobs 2
+      dv-eval --schema crds/ --kubernetes-version 1.37 --strict manifests/ -o junit --jobs 2
     """
     with cli_signals():
         try:
-            code = _run(schema_path, type_name, enable, subresource, not no_beta, fmt, jobs, batch, new, old, more)
+            opts = _options(
+                schema_paths,
+                kubernetes_version,
+                type_name,
+                enable,
+                subresource,
+                not no_beta,
+                strict,
+                missing_schemas == "error",
+                skip_kinds,
+            )
+            code = _run(opts, fmt, jobs, batch, new, old, more)
         except BrokenPipeError:
             closed_stdout()
         except (InputError, SchemaError) as e:
@@ -201,16 +170,28 @@ def main(schema_path, type_name, enable, subresource, no_beta, fmt, jobs, batch,
     sys.exit(code)
 
 
-def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, new, old, more) -> int:
-    try:
-        schema = schemacache.load(schema_path)
-    except InputError as e:
-        raise InputError(f"schema: {e}") from None
-    opts = Options(schema, type_name, tuple(enable), subresource, beta)
+def _options(
+    schema_paths, kubernetes_version, type_name, enable, subresource, beta, strict, missing_is_error, skip_kinds
+) -> Options:
+    if not schema_paths and not kubernetes_version:
+        raise InputError("no schema: pass --schema PATH (repeatable) and/or --kubernetes-version VERSION")
+    catalog = Catalog()
+    for path in schema_paths:
+        catalog.add_path(path)
+    if kubernetes_version:
+        from .builtin import lookup
+
+        catalog.builtin = lookup(kubernetes_version)
     if type_name:
-        schema_root(schema, type_name)  # fail early on an unknown --type
+        catalog.named(type_name)  # fail early on an unknown --type
+    skip = frozenset(k.strip() for kinds in skip_kinds for k in kinds.split(",") if k.strip())
+    return Options(catalog, type_name, tuple(enable), subresource, beta, strict, missing_is_error, skip)
+
+
+def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | None, more: tuple) -> int:
     paths = (new,) + ((old,) if old else ()) + tuple(more)
     batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
+    reporter = REPORTERS[fmt](sys.stdout, batch)
     if not batch:
         stream = iter_docs(new)
         first = list(itertools.islice(stream, 2))  # peek: one document, or a stream to batch
@@ -223,53 +204,58 @@ def _run(schema_path, type_name, enable, subresource, beta, fmt, jobs, batch, ne
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
         elif jobs > 1 and new != "-":
-            return _batch(fmt, 1, results(opts, [new], jobs))  # a stream: cut into pieces for the workers
+            return _batch(REPORTERS[fmt](sys.stdout, True), 1, results(opts, [new], jobs))  # cut into pieces
         else:
-            return _batch(fmt, 1, file_results(opts, new, itertools.chain(first, stream)))
-        _emit(vd, fmt, None)
-        return 1 if vd.errors else 0
+            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new, itertools.chain(first, stream)))
+        tally = _Tally(reporter)
+        tally.add(vd)
+        return tally.finish()
     found = files(paths)
-    return _batch(fmt, len(found), results(opts, found, jobs))
+    return _batch(reporter, len(found), results(opts, found, jobs))
 
 
-def unusable_status(u: Unusable) -> dict:
-    """A failed Status for a document that could not be judged (400 bad input, 500 our bug)."""
-    return {
-        "kind": "Status",
-        "apiVersion": "v1",
-        "metadata": {},
-        "status": "Failure",
-        "message": u.reason,
-        "reason": "InternalError" if u.internal else "BadRequest",
-        "code": 500 if u.internal else 400,
-    }
+class _Tally:
+    """Feeds a reporter, counts the summary, announces unevaluated CEL rules once per schema."""
 
+    def __init__(self, reporter: Reporter):
+        self.reporter, self.summary = reporter, Summary()
+        self.announced: set = set()
 
-def _batch(fmt: str, nfiles: int, found) -> int:
-    """Print the results (only the invalid or unusable ones in text), then the summary; the exit code."""
-    sink: list | None = [] if fmt == "json" else None
-    progress = _Progress(nfiles if nfiles > 1 else None)
-    invalid = bad = total = 0
-    for r in found:
-        total += 1
+    def add(self, r: Verdict | Unusable) -> None:
+        s = self.summary
+        s.objects += 1
         if isinstance(r, Unusable):
-            bad += 1
-            if sink is not None:
-                sink.append(unusable_status(r))
-            else:
-                click.echo(f"error: {r.reason}")
-        else:
-            invalid += bool(r.errors)
-            if r.errors or r.shadowed or fmt == "json":
-                _emit(r, fmt, sink)
+            s.unusable += 1
+            self.reporter.unusable(r)
+            return
+        s.invalid += r.failed
+        s.skipped += bool(r.skipped)
+        if r.unchecked_rules:
+            s.unchecked += 1
+            if r.schema not in self.announced:
+                self.announced.add(r.schema)
+                click.echo(
+                    f"dv-eval: warning: {r.schema}: {r.unchecked_rules} x-kubernetes-validations rule(s) (CEL) "
+                    "are not evaluated by dv-eval; its objects are checked without them",
+                    err=True,
+                )
+        self.reporter.verdict(r)
+
+    def finish(self) -> int:
+        self.reporter.end(self.summary)
+        s = self.summary
+        return 2 if s.unusable else (1 if s.invalid else 0)
+
+
+def _batch(reporter: Reporter, nfiles: int, found) -> int:
+    """Report every result (a verdict, or an unusable document in its place), then the summary; the exit code."""
+    tally = _Tally(reporter)
+    progress = _Progress(nfiles if nfiles > 1 else None)
+    for r in found:
+        tally.add(r)
         progress.tick()
     progress.done()
-    if sink is not None:
-        click.echo(json.dumps({"kind": "List", "apiVersion": "v1", "items": sink}, indent=2))
-    else:
-        valid = total - invalid - bad
-        click.echo(f"{total} objects: {valid} valid, {invalid} invalid" + (f", {bad} unusable" if bad else ""))
-    return 2 if bad else (1 if invalid else 0)
+    return tally.finish()
 
 
 if __name__ == "__main__":

@@ -146,7 +146,7 @@ def _ends(results: list) -> bool:
 def _shift(result: Verdict | Unusable, line0: int, doc0: int) -> Verdict | Unusable:
     """A piece's result with its line and document numbers made the whole stream's."""
     if type(result) is Verdict:
-        result.lines = {k: v + line0 for k, v in result.lines.items()}
+        result.shift(line0)
         return result
     path, err = result.file, result.reason
     head = f"{path}: document "

@@ -14,7 +14,7 @@ import json
 import os
 from pathlib import Path
 
-from .loader import load_schema
+from .loader import iter_docs, load_schema
 
 _MAGIC = b"dv-eval schema cache 1\n"
 
@@ -24,24 +24,28 @@ def cache_dir() -> Path:
     return Path(base) / "dv-eval"
 
 
-def load(path: str) -> dict:
-    """The schema document of `path`, from the cache when its content was parsed before."""
+def load_docs(path: str) -> list:
+    """The documents of a schema file, from the cache when its content was parsed before."""
     if path.endswith(".json"):
-        return load_schema(path)  # JSON is as fast to parse as a cache entry would be
+        return [load_schema(path)]  # JSON is as fast to parse as a cache entry would be
     try:
         with open(path, "rb") as f:
             raw = f.read()
     except OSError:
-        return load_schema(path)  # its one-line error
+        return _parse(path)  # its one-line error
     entry = cache_dir() / (hashlib.sha256(raw).hexdigest() + ".json")
-    doc = _read(entry)
-    if doc is None:
-        doc = load_schema(path)
-        _write(entry, doc)
-    return doc
+    docs = _read(entry)
+    if docs is None:
+        docs = _parse(path)
+        _write(entry, docs)
+    return docs
 
 
-def _read(entry: Path) -> dict | None:
+def _parse(path: str) -> list:
+    return [d.value for d in iter_docs(path)]
+
+
+def _read(entry: Path) -> list | None:
     try:
         data = entry.read_bytes()
     except OSError:
@@ -55,10 +59,10 @@ def _read(entry: Path) -> dict | None:
         doc = json.loads(payload)
     except ValueError:
         return None
-    return doc if isinstance(doc, dict) else None
+    return doc if isinstance(doc, list) else None
 
 
-def _write(entry: Path, doc: dict) -> None:
+def _write(entry: Path, doc: list) -> None:
     try:
         payload = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
     except (TypeError, ValueError, RecursionError):

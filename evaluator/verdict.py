@@ -1,40 +1,69 @@
-"""Judging one document: the verdict (enforced and shadowed errors), or why it is unusable."""
+"""Judging one document: routed, validated, strict-checked, each finding with its line; or why it is unusable."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import compile as compile_schema
+from .errors import FieldError
 from .loader import Doc, InputError
+from .routing import Catalog, Miss, Target
 from .schemaerror import SchemaError
-from .select import schema_root
+from .strict import compile_unknown
+from .strict import message as unknown_message
+
+UNKNOWN_FIELD, NO_KIND_MATCH = "UnknownField", "NoKindMatch"
 
 
 @dataclass
 class Options:
-    schema: dict
-    type_name: str | None
-    enable: tuple
-    subresource: str | None
-    beta: bool
+    catalog: Catalog
+    type_name: str | None = None
+    enable: tuple = ()
+    subresource: str | None = None
+    beta: bool = True
+    strict: bool = False
+    missing_is_error: bool = False
+    skip_kinds: frozenset = frozenset()
+
+
+@dataclass
+class Finding:
+    """One reported problem: a validation error, or a rejection before validation (strict, routing)."""
+
+    field: str
+    message: str
+    reason: str  # FieldValueInvalid, … or UnknownField / NoKindMatch
+    line: int
+    origin: str = ""
+    level: str = ""
 
 
 @dataclass
 class Verdict:
+    """What dv-eval says about one object (plain data: it crosses process boundaries with --jobs)."""
+
     kind: str
     name: str
+    api_version: str
     file: str
-    errors: list
-    shadowed: list
-    lines: dict  # id(error) -> line
+    line: int  # where the document starts
+    errors: list[Finding] = field(default_factory=list)
+    shadowed: list[Finding] = field(default_factory=list)
+    rejected: list[Finding] = field(default_factory=list)  # strict field validation / no kind match
+    skipped: str = ""  # why the object was not validated (no schema), or ""
+    unchecked_rules: int = 0  # CEL rules of its schema that dv-eval does not evaluate
+    schema: str = ""  # which schema validated it ("file: name")
 
-    def __getstate__(self) -> dict:  # a worker's verdict: error ids change on the way, positions do not
-        return {**self.__dict__, "lines": [self.lines.get(id(e)) for e in self.errors + self.shadowed]}
+    @property
+    def failed(self) -> bool:
+        return bool(self.errors or self.rejected)
 
-    def __setstate__(self, state: dict) -> None:
-        lines = state.pop("lines")
-        self.__dict__.update(state)
-        self.lines = {id(e): n for e, n in zip(self.errors + self.shadowed, lines, strict=True) if n}
+    def shift(self, lines: int) -> None:
+        """Move every line number down by `lines` (a piece of a stream judged on its own)."""
+        self.line += lines
+        for f in self.errors + self.shadowed + self.rejected:
+            f.line += lines
 
 
 @dataclass
@@ -47,40 +76,71 @@ class Unusable:
     ends_file: bool = False  # the file could not be read on (a YAML syntax error): no more results
 
 
-_CACHE: dict = {}
+_VALIDATORS: dict = {}
+_STRICT: dict = {}
 
 
-def _validator(opts: Options, obj: object):
-    doc, ref = schema_root(opts.schema, opts.type_name, obj)
-    if ref not in _CACHE:
-        _CACHE[ref] = compile_schema(doc, ref.rsplit("/", 1)[1])
-    return _CACHE[ref]
+def _validator(t: Target):
+    if t not in _VALIDATORS:
+        _VALIDATORS[t] = compile_schema(t.doc, t.name)
+    return _VALIDATORS[t]
 
 
-def judge(opts: Options, new: Doc, old: Doc | None) -> Verdict:
-    """Validate one object (and its old version) and split enforced from shadowed errors."""
+def _unknown(t: Target):
+    if t not in _STRICT:
+        _STRICT[t] = compile_unknown(t.doc, t.name)
+    return _STRICT[t]
+
+
+def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
+    """Route, validate (a create, or an update of `old`) and strict-check one object."""
     obj = new.value
     if not isinstance(obj, dict):
         raise InputError(f"{new.file}: document {new.index + 1}: the root must be a mapping, got {type(obj).__name__}")
-    v = _validator(opts, obj)
+    meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+    start = new.line_of("") or 1
+    vd = Verdict(
+        str(obj.get("kind") or ""), str(meta.get("name") or ""), str(obj.get("apiVersion") or ""), new.file, start
+    )
+    if vd.kind and vd.kind in opts.skip_kinds:
+        vd.skipped = f"kind {vd.kind} skipped (--skip)"
+        return vd
+    target = opts.catalog.route(obj, opts.type_name)
+    if isinstance(target, Miss):
+        if target.known or opts.missing_is_error:
+            vd.rejected.append(Finding("apiVersion", target.message, NO_KIND_MATCH, new.line_of("apiVersion") or start))
+        else:
+            vd.skipped = target.message
+        return vd
+    v = _validator(target)
+    vd.kind = vd.kind or v.name
+    vd.unchecked_rules, vd.schema = target.unchecked_rules, f"{target.source}: {target.name}"
+    if opts.subresource and not v.supports(opts.subresource):
+        raise InputError(
+            f"--subresource {opts.subresource}: {v.name} has no validation for it (validation-gen reports "
+            f'InternalError "no validation found for {v.name}, subresource: {opts.subresource}")'
+        )
     try:
-        errs = v.validate(
-            obj, old.value if old else None, options=opts.enable, subresource=opts.subresource, update=old is not None
+        result = v.validate(
+            obj,
+            old.value if old else None,
+            options=opts.enable,
+            subresource=opts.subresource,
+            update=old is not None,
+            beta=opts.beta,
         )
     except RecursionError:
         raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
-    shadow = [e for e in errs if e.level == "alpha" or (e.level == "beta" and not opts.beta)]
-    enforced = [e for e in errs if e not in shadow]
-    meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
-    lines = {id(e): new.line_of(e.field) for e in errs}
-    return Verdict(
-        str(obj.get("kind") or v.name),
-        str(meta.get("name") or ""),
-        new.file,
-        enforced,
-        shadow,
-        {k: val for k, val in lines.items() if val},
-    )
+    vd.errors = [_finding(e, new, start) for e in result.enforced]
+    vd.shadowed = [_finding(e, new, start) for e in result.shadowed]
+    if opts.strict:
+        for path in _unknown(target)(obj):
+            vd.rejected.append(Finding(path, unknown_message(path), UNKNOWN_FIELD, new.line_of(path) or start))
+    return vd
+
+
+def _finding(e: FieldError, doc: Doc, start: int) -> Finding:
+    return Finding(e.field, str(e), e.type, doc.line_of(e.field) or start, e.origin, e.level)
 
 
 def judge_safely(opts: Options, doc: Doc) -> Verdict | Unusable:

@@ -48,6 +48,8 @@ def test_json_status_object():
         "field": "spec.replicas",
         "origin": "minimum",
         "message": "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+        "file": INVALID,
+        "line": 7,
     }
     assert [c["field"] for c in s["details"]["shadowedCauses"]] == ["spec.description"]
     ok = json.loads(run("--schema", SCHEMA, VALID, "-o", "json").output)
@@ -197,3 +199,10 @@ def test_unforeseen_failure_is_one_line_exit_2(monkeypatch):
     monkeypatch.setattr(cli, "judge", boom)
     r = run("--schema", SCHEMA, VALID)
     assert r.exit_code == 2 and "internal error" in r.output and "Traceback" not in r.output
+
+
+def test_unsupported_subresource_is_one_clear_line():
+    r = run("--schema", SCHEMA, VALID, "--subresource", "/scale")
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+    assert "--subresource /scale: Widget has no validation for it" in r.output
+    assert run("--schema", SCHEMA, VALID, "--subresource", "/status").exit_code == 0

@@ -18,29 +18,36 @@ def cache(tmp_path, monkeypatch):
 
 
 def test_entry_written_under_xdg_cache_home_and_reused(cache):
-    fresh = load_schema(SCHEMA)
-    assert schemacache.load(SCHEMA) == fresh
+    fresh = [load_schema(SCHEMA)]
+    assert schemacache.load_docs(SCHEMA) == fresh
     (entry,) = cache.iterdir()
-    assert schemacache.load(SCHEMA) == fresh
+    assert schemacache.load_docs(SCHEMA) == fresh
     assert list(cache.iterdir()) == [entry]  # read back, not written again
+
+
+def test_a_multi_document_schema_file_keeps_every_document(cache, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("type: object\n---\n---\nkind: CustomResourceDefinition\n")
+    assert schemacache.load_docs(str(f)) == [{"type": "object"}, None, {"kind": "CustomResourceDefinition"}]
+    assert schemacache.load_docs(str(f)) == [{"type": "object"}, None, {"kind": "CustomResourceDefinition"}]
 
 
 def test_an_edited_schema_is_a_new_entry(cache, tmp_path):
     f = tmp_path / "s.yaml"
     f.write_text("type: object\nproperties: {a: {type: string}}\n")
-    assert schemacache.load(str(f))["properties"]["a"]["type"] == "string"
+    assert schemacache.load_docs(str(f))[0]["properties"]["a"]["type"] == "string"
     f.write_text("type: object\nproperties: {a: {type: integer}}\n")
-    assert schemacache.load(str(f))["properties"]["a"]["type"] == "integer"
+    assert schemacache.load_docs(str(f))[0]["properties"]["a"]["type"] == "integer"
     assert len(list(cache.iterdir())) == 2
 
 
 @pytest.mark.parametrize("damage", [lambda b: b[:-10], lambda b: b.replace(b'"type"', b'"tipe"', 1), lambda b: b""])
 def test_a_damaged_entry_is_ignored_and_rewritten(cache, damage):
-    fresh = schemacache.load(SCHEMA)
+    fresh = schemacache.load_docs(SCHEMA)
     (entry,) = cache.iterdir()
     good = entry.read_bytes()
     entry.write_bytes(damage(good))
-    assert schemacache.load(SCHEMA) == fresh
+    assert schemacache.load_docs(SCHEMA) == fresh
     assert entry.read_bytes() == good
 
 
@@ -48,11 +55,11 @@ def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
-    assert schemacache.load(SCHEMA) == load_schema(SCHEMA)
+    assert schemacache.load_docs(SCHEMA) == [load_schema(SCHEMA)]
 
 
 def test_yaml_that_json_cannot_hold_is_not_cached(cache, tmp_path):
     f = tmp_path / "s.yaml"
     f.write_text("type: object\nx-date: 2024-01-01\n")
-    assert schemacache.load(str(f)) == yaml.safe_load(f.read_text())
+    assert schemacache.load_docs(str(f)) == [yaml.safe_load(f.read_text())]
     assert not cache.exists() or not os.listdir(cache)
