@@ -11,12 +11,17 @@ from collections.abc import Iterable, Mapping
 
 from .compiler import Compiler
 from .context import NOOLD, Ctx
+from .deep import deeply
 from .errors import INTERNAL, TYPE_INVALID, FieldError
 from .pyobj import WHAT, to_json
 from .schemaerror import SchemaError
 from .select import schema_root
 
-__all__ = ["compile", "Validator", "Result", "FieldError", "SchemaError"]
+__all__ = ["compile", "Validator", "Result", "FieldError", "SchemaError", "DepthError"]
+
+
+class DepthError(ValueError):
+    """An object nests too deeply to validate (far beyond the loader's 1000 levels)."""
 
 
 class Result(list):
@@ -110,7 +115,16 @@ class Validator:
             detail = f"no validation found for {self.name}, subresource: {ctx.subresource or '/'}"
             ctx.errors.append(FieldError(INTERNAL, "<nil>", None, detail))
             return ctx.errors
-        self._node.validate(obj, old if ctx.update else NOOLD, None, ctx)
+        old = old if ctx.update else NOOLD
+
+        def run() -> None:
+            del ctx.errors[:]  # a retry starts afresh
+            self._node.validate(obj, old, None, ctx)
+
+        try:
+            deeply(run)  # deep data: once more with room for ~2000 levels
+        except RecursionError:
+            raise DepthError("object nests too deeply to validate") from None
         return ctx.errors
 
 

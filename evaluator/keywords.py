@@ -187,7 +187,18 @@ def kw_enum(c, value, schema):
     return check
 
 
+_INT_RANGE = {"int32": 1 << 31, "int64": 1 << 63}
+
+
 def kw_format(c, value, schema):
+    if value in _INT_RANGE:  # what decoding into a Go int32 / int64 field accepts
+        bound, detail, origin = _INT_RANGE[value], f"must be of type {value}", "format=" + value
+
+        def in_range(v, ov, path, ctx):
+            if type(v) is int and not -bound <= v < bound:
+                ctx.add(E.TYPE_INVALID, path, v, detail, origin)
+
+        return in_range
     fn = FORMATS.get(value)
     if fn is None:
         return None  # a standard OpenAPI format carries no Kubernetes rule

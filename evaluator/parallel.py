@@ -106,7 +106,6 @@ def _last_start(text: str) -> int:
     return -1
 
 
-_NUMBER = re.compile(r"\d+")
 
 
 def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
@@ -148,14 +147,10 @@ def _shift(result: Verdict | Unusable, line0: int, doc0: int) -> Verdict | Unusa
     if type(result) is Verdict:
         result.shift(line0)
         return result
-    path, err = result.file, result.reason
-    head = f"{path}: document "
-    m = _NUMBER.match(err, len(head)) if err.startswith(head) else None
-    if m:
-        err = f"{head}{int(m.group()) + doc0}{err[m.end() :]}"
-    head = f"{path}:"
-    m = _NUMBER.match(err, len(head)) if err.startswith(head) else None
-    if m and err.startswith(": ", m.end()):
-        err = f"{head}{int(m.group()) + line0}{err[m.end() :]}"
-    result.reason = err
+    m = re.match(re.escape(result.file) + r"(?::(\d+))?: (?:document (\d+))?", result.reason)
+    if m and (m.group(1) or m.group(2)):  # "path:LINE: document N: ...", either part optional
+        line, doc = m.group(1), m.group(2)
+        err = result.file + (f":{int(line) + line0}" if line else "") + ": "
+        err += (f"document {int(doc) + doc0}" if doc else "") + result.reason[m.end() :]
+        result.reason = err
     return result

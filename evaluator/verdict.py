@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import DepthError
 from . import compile as compile_schema
 from .errors import FieldError
 from .loader import Doc, InputError
@@ -94,6 +95,8 @@ def _unknown(t: Target):
 
 def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
     """Route, validate (a create, or an update of `old`) and strict-check one object."""
+    if new.error:  # a document the API server would refuse to decode
+        raise InputError(new.error)
     obj = new.value
     if not isinstance(obj, dict):
         raise InputError(f"{new.file}: document {new.index + 1}: the root must be a mapping, got {type(obj).__name__}")
@@ -129,7 +132,7 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
             update=old is not None,
             beta=opts.beta,
         )
-    except RecursionError:
+    except DepthError:
         raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
     vd.errors = [_finding(e, new, start) for e in result.enforced]
     vd.shadowed = [_finding(e, new, start) for e in result.shadowed]
