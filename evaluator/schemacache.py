@@ -66,9 +66,7 @@ def _write(entry: Path, doc: list) -> None:
     try:
         payload = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
     except (TypeError, ValueError, RecursionError):
-        return  # not plain JSON data (YAML dates, binary, ...): not cached
-    if json.loads(payload) != doc:
-        return  # JSON would change it (non-string keys, ...): not cached
+        return  # not plain JSON data: not cached
     import tempfile  # only when writing
 
     try:

@@ -1,9 +1,6 @@
 """The parsed-schema cache: same document as a fresh parse, damaged or unwritable caches only cost speed."""
 
-import os
-
 import pytest
-import yaml
 
 from evaluator import schemacache
 from evaluator.loader import load_schema
@@ -56,10 +53,3 @@ def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
     blocker.write_text("not a directory")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     assert schemacache.load_docs(SCHEMA) == [load_schema(SCHEMA)]
-
-
-def test_yaml_that_json_cannot_hold_is_not_cached(cache, tmp_path):
-    f = tmp_path / "s.yaml"
-    f.write_text("type: object\nx-date: 2024-01-01\n")
-    assert schemacache.load_docs(str(f)) == [yaml.safe_load(f.read_text())]
-    assert not cache.exists() or not os.listdir(cache)
