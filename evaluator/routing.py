@@ -58,9 +58,13 @@ class Catalog:
                 self.add_path(f)
             return
         try:
-            docs = [load_schema(path)] if path.endswith(".json") else [d.value for d in iter_docs(path)]
+            docs = [load_schema(path)] if path.endswith(".json") else list(iter_docs(path))
         except InputError as e:
             raise InputError(f"schema: {e}") from None
+        for d in docs:
+            if getattr(d, "error", None):
+                raise InputError(f"schema: {d.error}")
+        docs = [getattr(d, "value", d) for d in docs]
         for doc in docs:
             if doc is None:
                 continue
