@@ -10,6 +10,7 @@ from .catalog import tags_markdown, tags_text
 from .crd import to_crd
 from .errors import InputError
 from .frontend import build_model
+from .isolate import run_isolated
 from .openapi import to_openapi
 from .output import OutputError, dump_yaml, write_file
 from .process import cli_signals, closed_stdout
@@ -73,14 +74,23 @@ def openapi(types_file, type_names, output):
     \b
     Example: dv2openapi openapi examples/widget/types.py -o schemas/widget.openapi.yaml
     """
+    _emit(_openapi, types_file, list(type_names) or None, output=output)
+
+
+def _openapi(types_file: str, type_names: list[str] | None) -> tuple[str, list[str]]:
     warnings: list[str] = []
+    return dump_yaml(to_openapi(build_model(types_file, type_names), warnings)), warnings
+
+
+def _emit(translate, types_file: str, *args, output: str | None) -> None:
+    """Translate in a child process (the types file's code runs there), then print warnings and write."""
     try:
-        doc = to_openapi(build_model(types_file, list(type_names) or None), warnings)
+        text, warnings = run_isolated(translate, types_file, *args, what=types_file)
     except InputError as e:
         _fail(e)
-    for w in warnings:
+    for w in dict.fromkeys(warnings):
         click.echo(f"warning: {w}", err=True)
-    _out(dump_yaml(doc), output)
+    _out(text, output)
 
 
 @main.command()
@@ -99,15 +109,14 @@ def crd(types_file, kind, group, version, scope, plural, output):
     say them; the rest are warned about on stderr, and the whole OpenAPI
     document is embedded in an annotation so dv-eval keeps every rule.
     """
-    try:
-        warnings: list[str] = []
-        doc = to_openapi(build_model(types_file, [kind]), warnings)
-        manifest = to_crd(doc, kind, group, version, scope, plural, warnings.append)
-    except InputError as e:
-        _fail(e)
-    for w in dict.fromkeys(warnings):
-        click.echo(f"warning: {w}", err=True)
-    _out(dump_yaml(manifest), output)
+    _emit(_crd, types_file, kind, group, version, scope, plural, output=output)
+
+
+def _crd(types_file: str, kind: str, group: str, version: str, scope: str, plural: str | None) -> tuple[str, list]:
+    warnings: list[str] = []
+    doc = to_openapi(build_model(types_file, [kind]), warnings)
+    manifest = to_crd(doc, kind, group, version, scope, plural, warnings.append)
+    return dump_yaml(manifest), warnings
 
 
 @main.command()
