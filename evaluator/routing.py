@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .loader import InputError, iter_docs, load_schema
+from . import schemacache
+from .loader import InputError
 from .schemaerror import SchemaError
 from .select import ANNOTATION, as_openapi
 
@@ -58,13 +59,9 @@ class Catalog:
                 self.add_path(f)
             return
         try:
-            docs = [load_schema(path)] if path.endswith(".json") else list(iter_docs(path))
+            docs = schemacache.load_docs(path)
         except InputError as e:
             raise InputError(f"schema: {e}") from None
-        for d in docs:
-            if getattr(d, "error", None):
-                raise InputError(f"schema: {d.error}")
-        docs = [getattr(d, "value", d) for d in docs]
         for doc in docs:
             if doc is None:
                 continue
