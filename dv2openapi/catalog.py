@@ -5,6 +5,7 @@ from __future__ import annotations
 from evaluator.vocabulary import VENDOR
 
 from .registry import REGISTRY, SCOPE_NAMES
+from .renderdoc import summary
 
 
 def tags_markdown() -> str:
@@ -22,23 +23,8 @@ def tags_markdown() -> str:
         kinds = ", ".join(sorted(d.kinds)) if d.kinds else "any"
         lines.append(
             f"| `+k8s:{name}` | {scopes} | {d.payload} | {d.args or '-'} | {kinds} | {d.doc} | "
-            f"`{d.example}` | {d.crd} |"
+            f"`{d.example}` | [{summary(name)}](crd-rendering.md#k8s{name.lower()}) |"
         )
-    return "\n".join(lines) + "\n"
-
-
-def crd_markdown() -> str:
-    lines = [
-        "# Tag -> CRD rendering",
-        "",
-        "How `dv2openapi crd` renders each tag in a CustomResourceDefinition. Rules a CRD cannot state are "
-        "reported as `warning:` lines and kept in the embedded OpenAPI document (annotation "
-        "`dv2openapi.dev/openapi`) for dv-eval. Generated from `dv2openapi/registry.py`.",
-        "",
-        "| Tag | CRD rendering |",
-        "| --- | --- |",
-    ]
-    lines += [f"| `+k8s:{name}` | {REGISTRY[name].crd} |" for name in sorted(REGISTRY, key=str.lower)]
     return "\n".join(lines) + "\n"
 
 

@@ -210,6 +210,15 @@ VENDOR: dict[str, Vendor] = {
         "Rules of the referenced type are not applied here (on a struct: its fields' rules are skipped).",
         "opaqueType",
     ),
+    "x-dv-embedded": Vendor(
+        _entries(name=_STR, fields_=_STRINGS, schema=SCHEMA),
+        "[{name, fields, schema}]",
+        "Go embedded structs of this struct: `fields` are the properties promoted from it (listed in "
+        "`properties` too, where dv-eval skips them); the embedded struct is those keys, validated "
+        "against `schema` as one field (a pointer one is nil when none is present), at the struct's own "
+        "path, or at `name` (the Go type) when the struct is the root object.",
+        '`field(metadata={"inline": True})`',
+    ),
     "x-dv-fixed": Vendor(
         _entries(
             result={"enum": [True, False, "error"]},
