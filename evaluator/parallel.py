@@ -91,8 +91,6 @@ def _last_start(text: str) -> int:
     return -1
 
 
-
-
 def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
     """`check_text(path, text)` -> (results, documents seen) for each piece of a stream, in order.
 

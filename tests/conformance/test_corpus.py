@@ -11,12 +11,7 @@ import pytest
 from . import corpus
 
 # Packages that still disagree somewhere (strict: fixing one makes this list fail, so it stays honest).
-_OPEN = "disagrees with the reference on some inputs (issue #9, being fixed)"
-KNOWN_GAPS: dict[str, str] = {
-    "embedded": _OPEN,
-    "ratcheting/default_behavior": _OPEN,
-    "tags/subfield/nonincluded": _OPEN,
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 @functools.cache

@@ -10,8 +10,8 @@ import pytest
 from . import corpus
 
 DIFFERENCES = corpus.CORPUS.parent / "differences"
-# The embedded-struct reproducer waits on the embedded-field port (issue #9; strict, so a fix shows).
-KNOWN_GAPS = {"C11_embedded_wire_format": "embedded structs are not yet promoted on the wire"}
+# Reproducers still disagreeing (strict xfail, so a fix shows); none today.
+KNOWN_GAPS: dict[str, str] = {}
 
 
 def _files() -> list:
