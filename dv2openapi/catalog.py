@@ -96,6 +96,15 @@ VENDOR_KEYWORDS = [
         "opaqueType",
     ),
     (
+        "x-dv-embedded",
+        "[{name, fields, schema}]",
+        "Go embedded structs of this struct: `fields` are the properties promoted from it (listed in "
+        "`properties` too, where dv-eval skips them); the embedded struct is those keys, validated "
+        "against `schema` as one field (a pointer one is nil when none is present), at the struct's own "
+        "path, or at `name` (the Go type) when the struct is the root object.",
+        '`field(metadata={"inline": True})`',
+    ),
+    (
         "x-dv-fixed",
         "[{result, message, flags?}]",
         "Test rules: always pass (true), always fail with "

@@ -17,7 +17,7 @@ from .keywords import LEAF, SHORT_CIRCUIT, kw_fixed
 from .schemaerror import SchemaError
 from .shape import ZERO, Resolver, Shape
 
-OPAQUE_SKIPS = {"properties", "required"}
+OPAQUE_SKIPS = {"properties", "required", "x-dv-embedded"}
 PRESENCE = ("x-dv-required", "x-dv-optional", "x-dv-forbidden")
 _JSON_TYPE = {
     "integer": (int,),

@@ -14,7 +14,7 @@ import json
 import os
 from pathlib import Path
 
-from .loader import iter_docs, load_schema
+from .loader import InputError, iter_docs, load_schema
 
 _MAGIC = b"dv-eval schema cache 1\n"
 
@@ -42,7 +42,11 @@ def load_docs(path: str) -> list:
 
 
 def _parse(path: str) -> list:
-    return [d.value for d in iter_docs(path)]
+    docs = list(iter_docs(path))
+    for d in docs:
+        if d.error:  # a document the API server would refuse to decode (a duplicate key, ...)
+            raise InputError(d.error)
+    return [d.value for d in docs]
 
 
 def _read(entry: Path) -> list | None:

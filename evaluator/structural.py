@@ -23,8 +23,11 @@ def kw_properties(c, props, schema, shape, n):
     if not isinstance(props, dict):
         raise SchemaError("properties must be a mapping")
     required = set(schema.get("required", ()))
+    promoted = {f for e in schema.get("x-dv-embedded", ()) for f in e.get("fields", ())}  # see kw_embedded_structs
     compiled = []
     for name, sub in props.items():
+        if name in promoted:
+            continue
         if name in required:
             sub = {**sub, "x-dv-required": True}
         node = c.node(sub, "field")
@@ -114,6 +117,33 @@ def kw_properties(c, props, schema, shape, n):
                 e = lazy.get(name)
                 if e is not None and y is not None and v.get(name) is None:
                     visit(e, None, v, ov, has_old, path, ctx)
+
+    return check
+
+
+def _view(v, fields: tuple, pointer: bool):
+    """An embedded struct as Go decodes it from its parent's JSON object: the promoted fields; a
+    pointer stays nil unless one of them is present."""
+    x = {k: v[k] for k in fields if k in v}
+    return None if pointer and not x else x
+
+
+def kw_embedded_structs(c, entries, schema, shape, n):
+    """Go embedded structs: validated as one field (ratcheted as a whole) over the promoted keys.
+    validation-gen paths: the parent's own path, or the Go type's name at the root (nil path)."""
+    if not isinstance(entries, list):
+        raise SchemaError("x-dv-embedded must be a list")
+    compiled = []
+    for e in entries:
+        if not isinstance(e, dict) or not isinstance(e.get("schema"), dict) or not isinstance(e.get("name"), str):
+            raise SchemaError("x-dv-embedded entries need a 'name' and a 'schema'")
+        node = c.node(e["schema"], "field")
+        compiled.append((e["name"], tuple(e.get("fields", ())), node.pointer, node.validate))
+
+    def check(v, ov, path, ctx):
+        for name, fields, pointer, validate in compiled:
+            old = _view(ov, fields, pointer) if type(ov) is dict else NOOLD
+            validate(_view(v, fields, pointer), old, (None, name) if path is None else path, ctx)
 
     return check
 
@@ -779,6 +809,7 @@ def kw_embedded(c, value, schema, shape, n):
 PRE_STRUCTURAL = {"x-dv-update"}  # short-circuit: run with the presence checks, even on unset values
 STRUCTURAL = {
     "properties": kw_properties,
+    "x-dv-embedded": kw_embedded_structs,
     "required": kw_required,
     "items": kw_items,
     "additionalProperties": kw_values,
