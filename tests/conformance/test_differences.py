@@ -10,8 +10,6 @@ import pytest
 from . import corpus
 
 DIFFERENCES = corpus.CORPUS.parent / "differences"
-# Reproducers still disagreeing (strict xfail, so a fix shows); none today.
-KNOWN_GAPS: dict[str, str] = {}
 
 
 def _files() -> list:
@@ -19,9 +17,7 @@ def _files() -> list:
 
 
 @pytest.mark.parametrize("path", _files(), ids=lambda p: p.stem)
-def test_reproducer(path, request):
-    if path.stem in KNOWN_GAPS:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN_GAPS[path.stem], strict=True))
+def test_reproducer(path):
     d = json.loads(path.read_text())
     inp = d["input"]
     rec = {
