@@ -11,12 +11,18 @@ from .crd import to_crd
 from .errors import InputError
 from .frontend import build_model
 from .openapi import to_openapi
-from .output import dump_yaml, write_atomic
+from .output import OutputError, dump_yaml, write_file
+from .process import cli_signals, closed_stdout
+
+OUTPUT_HELP = "Write here instead of stdout (atomically; a symlink is followed, a FIFO or device written directly)."
 
 
 def _out(text: str, path: str | None) -> None:
     if path:
-        write_atomic(path, text)
+        try:
+            write_file(path, text)
+        except OutputError as e:
+            _fail(e)
     else:
         click.echo(text, nl=False)
 
@@ -30,12 +36,15 @@ class _Group(click.Group):
     """Turns an unforeseen failure into one line and exit 2, never a traceback."""
 
     def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except (click.ClickException, click.exceptions.Exit, click.Abort):
-            raise
-        except Exception as e:  # a bug of ours, or user code failing in a way we did not foresee
-            _fail(f"internal error (please report): {type(e).__name__}: {e}")
+        with cli_signals():
+            try:
+                return super().invoke(ctx)
+            except (click.ClickException, click.exceptions.Exit, click.Abort):
+                raise
+            except BrokenPipeError:
+                closed_stdout()
+            except Exception as e:  # a bug of ours, or user code failing in a way we did not foresee
+                _fail(f"internal error (please report): {type(e).__name__}: {e}")
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -57,7 +66,7 @@ def main():
     metavar="NAME",
     help="Emit only this type and the types it uses (repeatable). Default: every type in the file.",
 )
-@click.option("-o", "--output", metavar="FILE", help="Write here (atomically) instead of stdout.")
+@click.option("-o", "--output", metavar="FILE", help=OUTPUT_HELP)
 def openapi(types_file, type_names, output):
     """Emit an OpenAPI 3 document (YAML) for the types in TYPES.py.
 
@@ -81,7 +90,7 @@ def openapi(types_file, type_names, output):
 @click.option("--version", default="v1", show_default=True, help="API version name.")
 @click.option("--scope", default="Namespaced", show_default=True, type=click.Choice(["Namespaced", "Cluster"]))
 @click.option("--plural", help="Plural resource name (default: lower-case kind + s).")
-@click.option("-o", "--output", metavar="FILE", help="Write here (atomically) instead of stdout.")
+@click.option("-o", "--output", metavar="FILE", help=OUTPUT_HELP)
 def crd(types_file, kind, group, version, scope, plural, output):
     """Emit an apiextensions.k8s.io/v1 CustomResourceDefinition for KIND.
 

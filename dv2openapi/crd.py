@@ -10,10 +10,14 @@ the `dv2openapi.dev/openapi` annotation so dv-eval keeps every rule.
 from __future__ import annotations
 
 import json
+import re
 
 import evaluator
 
+from .crdadmit import admission_error, make_admissible
+from .crdcheck import check_crd
 from .crdformats import FORMAT_RULES
+from .crdformats import MAX_LENGTH as FORMAT_MAX_LENGTH
 from .crdrules import Field, Unsupported, ident, kind_of, lit, predicates
 from .errors import InputError
 
@@ -131,14 +135,17 @@ class _Structural:
             fmt = out.pop("format")
             if fmt in FORMAT_RULES:
                 rule, msg = FORMAT_RULES[fmt]
-                rules.append({"rule": rule, "message": msg})
+                rules.append({"rule": rule, "message": msg, STRICT: True})
+                _bound_length(out, FORMAT_MAX_LENGTH.get(fmt))
             else:
                 self.warn(f"{where}: format {fmt} has no CRD equivalent; left out")
         if "enum" in out:
             out["enum"] = self.enum_values(s, where)
             if not out["enum"]:
                 del out["enum"]
-                rules.append({"rule": "false", "message": "supported values: none", "reason": "FieldValueNotSupported"})
+                rules.append({"rule": "false", "message": "supported values: none (an enum type without values)"})
+        if "x-dv-max-bytes" in s:
+            _bound_length(out, s["x-dv-max-bytes"])  # N bytes hold at most N characters
         if "x-kubernetes-int-or-string" in s:
             out.pop("type", None)
         elif "type" not in out:
@@ -158,20 +165,21 @@ class _Structural:
                     out["properties"][sub["field"]] = self.convert(
                         merged, f"{where}.{sub['field']}", stack, corr, field=True
                     )
-            rules += self.struct_rules(s, where, stack, corr, root)
-            if corr or root:
-                out.pop("required", None)  # rendered as ratcheting-aware presence rules
+            out.pop("required", None)
+            rules += self.struct_rules(s, where, stack, corr, root, out)
         if isinstance(s.get("additionalProperties"), dict):
             vals = dict(s["additionalProperties"])
             if "x-dv-each-val" in s:
                 vals = {"allOf": [vals, s["x-dv-each-val"]]}
             out["additionalProperties"] = self.convert(vals, f"{where}[*]", stack, corr)
+            rules += _lift_false(out["additionalProperties"])
         if "items" in s:
             items = dict(s["items"])
             if "x-dv-each-val" in s:
                 items = {"allOf": [items, s["x-dv-each-val"]]}
             item_corr = corr and s.get("x-kubernetes-list-type") == "map"
             out["items"] = self.convert(items, f"{where}[*]", stack, item_corr)
+            rules += _lift_false(out["items"])
         if s.get("x-dv-unique") == "set" and "x-kubernetes-list-type" not in out:
             out["x-kubernetes-list-type"] = "set"
         rules += self.self_rules(s, where, stack, corr)
@@ -197,11 +205,14 @@ class _Structural:
                 {
                     "rule": f"self != {lit(s['x-dv-neq'])}",
                     "message": f"must not be equal to {json.dumps(s['x-dv-neq'])}",
+                    STRICT: True,
                 }
             )
         if "x-dv-max-bytes" in s:
             n = s["x-dv-max-bytes"]
-            rules.append({"rule": f"size(bytes(self)) <= {n}", "message": f"may not be more than {n} bytes"})
+            rules.append(
+                {"rule": f"size(bytes(self)) <= {n}", "message": f"may not be more than {n} bytes", STRICT: True}
+            )
         for e in s.get("x-dv-fixed", ()):
             if e.get("result") is True or "NonError" in e.get("flags", ()):
                 continue
@@ -314,7 +325,7 @@ class _Structural:
         return out
 
     # -- rules a struct states about its fields ----------------------------------------------
-    def struct_rules(self, s: dict, where: str, stack: tuple, corr: bool, root: bool) -> list:
+    def struct_rules(self, s: dict, where: str, stack: tuple, corr: bool, root: bool, out: dict) -> list:
         fields: dict = {}
         for name, prop in s["properties"].items():
             try:
@@ -328,10 +339,14 @@ class _Structural:
             raw = s["properties"][name]
             flat = self.flat(raw, f"{where}.{name}", stack)
             path = f".{fld.cel}" if fld.cel == name else None
-            if name in absent:
+            if name in absent and root:  # the server never ratchets the root: a rule that does it per field
                 rtype, msg = absent[name]
                 rule = {"rule": fld.is_set("self"), "message": msg, "reason": rtype}
                 rules.append(_at(guard(rule, f"!{fld.is_set('oldSelf.value()')}"), path))
+            elif name in absent:  # OpenAPI costs no CEL budget (these structs may sit in long lists)
+                out.setdefault("required", []).append(name)
+                if absent[name][0] == "FieldValueRequired" and fld.value:
+                    _require_non_zero(out["properties"][name], fld)
             unchanged = fld.unchanged("self", "oldSelf.value()")
             if flat.get("x-dv-forbidden"):
                 rule = {"rule": f"!{fld.is_set('self')}", "message": "Forbidden", "reason": "FieldValueForbidden"}
@@ -473,6 +488,7 @@ class _Structural:
 
 
 PROBE = "__dv2openapi_probe__"
+STRICT = "__strict"  # marks a rule rendering a tag's own constraint: never shed for cost
 REASONS = {"FieldValueRequired": "FieldValueRequired", "FieldValueForbidden": "FieldValueForbidden"}
 LIST_VALUED_KEEP = {"x-kubernetes-list-map-keys"}
 
@@ -491,6 +507,73 @@ def _first_segment(path: str, props: dict) -> str | None:
         if path == name or path.startswith((name + ".", name + "[")):
             return name
     return None
+
+
+def _lift_false(child: dict) -> list:
+    """Rules that fail on every item fail exactly when there is an item: stated on the list or map
+    itself, they cost nothing per item (the server multiplies item rules by the possible item count)."""
+    rules = child.get("x-kubernetes-validations", [])
+    lifted = [r for r in rules if r["rule"] == "false"]
+    if lifted:
+        child["x-kubernetes-validations"] = [r for r in rules if r["rule"] != "false"] or child.pop(
+            "x-kubernetes-validations"
+        )
+    return [{**r, "rule": "size(self) == 0"} for r in lifted]
+
+
+def _shed_costly(manifest: dict, warn) -> None:
+    """Drop rules whose estimated cost the API server would refuse, when they render a rule the server
+    cannot afford (test rules, eachKey, item, uniqueness, update lists, ratcheting guards): warn instead.
+    Tag renderings marked strict stay, so that `admission_error` names the tag that bounds them."""
+    schema = manifest["spec"]["versions"][0]["schema"]["openAPIV3Schema"]
+    for _ in range(1000):
+        costly = [p for p in check_crd(manifest) if "budget" in p.detail or "cost total" in p.detail]
+        for p in costly:
+            path = re.findall(r"[^.\[\]]+|\[\d+\]", p.field.replace("spec.validation.openAPIV3Schema", "", 1))
+            node: object = schema
+            for part in path[:-1] if path and path[-1] == "rule" else path:
+                node = node[int(part[1:-1])] if part.startswith("[") else node[part]
+            if isinstance(node, dict) and "rule" in node and not node.get(STRICT):
+                where = ".".join(x for x in path if x not in ("properties", "x-kubernetes-validations", "rule"))
+                warn(
+                    f"{where or 'root'}: rule ({node.get('message', node['rule'])}) exceeds the API server's CEL cost "
+                    "limit; enforced by dv-eval only (a +k8s:maxItems/maxProperties/maxLength bound lets it in)"
+                )
+                node["__drop"] = True
+                break
+        else:
+            return
+        _remove_dropped(schema)
+
+
+def _remove_dropped(s: dict) -> None:
+    if "x-kubernetes-validations" in s:
+        kept = [r for r in s["x-kubernetes-validations"] if not r.get("__drop")]
+        if kept:
+            s["x-kubernetes-validations"] = kept
+        else:
+            del s["x-kubernetes-validations"]
+    for sub in [*s.get("properties", {}).values(), s.get("items"), s.get("additionalProperties")]:
+        if isinstance(sub, dict):
+            _remove_dropped(sub)
+
+
+def _unmark(s: dict) -> None:
+    for r in s.get("x-kubernetes-validations", ()):
+        r.pop(STRICT, None)
+    for sub in [*s.get("properties", {}).values(), s.get("items"), s.get("additionalProperties")]:
+        if isinstance(sub, dict):
+            _unmark(sub)
+
+
+def _require_non_zero(prop: dict, fld: Field) -> None:
+    """A required Go value field may not hold its zero value either."""
+    bound = {"string": "minLength", "list": "minItems", "map": "minProperties"}.get(fld.kind)
+    if bound:
+        prop[bound] = max(prop.get(bound, 1), 1)
+    elif fld.zero is not None:
+        rule = {"rule": f"self != {fld.zero}", "message": "Required value", "reason": "FieldValueRequired"}
+        prop.setdefault("x-kubernetes-validations", []).append(rule)
 
 
 class _Guard:
@@ -518,6 +601,12 @@ def _own_fixed(raw: dict) -> list:
 def _at(rule: dict, path: str | None) -> dict:
     """A parent rule reported at the field (fieldPath), when the field has a plain name."""
     return {**rule, "fieldPath": path} if path else rule
+
+
+def _bound_length(out: dict, bound: int | None) -> None:
+    """Emit an implied maxLength unless a tighter one is there."""
+    if bound is not None and out.get("type") == "string" and out.get("maxLength", bound) >= bound:
+        out["maxLength"] = bound
 
 
 HANDLED = {
@@ -568,6 +657,9 @@ def to_crd(
     if scope not in ("Namespaced", "Cluster"):
         raise InputError(f"--scope must be Namespaced or Cluster, got {scope!r}")
     root = _Structural(doc, warn).convert({"$ref": "#/components/schemas/" + kind}, kind, root=True)
+    if root.get("type") != "object" or "additionalProperties" in root or root.get("x-kubernetes-int-or-string"):
+        raise InputError(f"--type {kind} must name a struct (a CRD's root is an object with fields)")
+    make_admissible(root, kind, warn)
     props = root.setdefault("properties", {})
     props["apiVersion"] = {"type": "string"}
     props["kind"] = {"type": "string"}
@@ -589,7 +681,7 @@ def to_crd(
         meta["annotations"] = {ANNOTATION: text}
     else:
         warn(f"the OpenAPI document is larger than {MAX_ANNOTATION} bytes; not embedded in the CRD")
-    return {
+    manifest = {
         "apiVersion": "apiextensions.k8s.io/v1",
         "kind": "CustomResourceDefinition",
         "metadata": meta,
@@ -600,3 +692,7 @@ def to_crd(
             "versions": [version_entry],
         },
     }
+    _shed_costly(manifest, warn)
+    _unmark(root)
+    admission_error(manifest, kind)
+    return manifest

@@ -77,8 +77,8 @@ class Field:
 
     def is_zero(self, x: str, depth: int = 0) -> str:
         """`x` (this field's value) is Go's zero value."""
-        if self.kind in ("list", "map"):
-            return f"size({x}) == 0"
+        if self.kind in ("list", "map", "string"):
+            return f"size({x}) == 0"  # constant cost, where `== ''` costs the string's length
         if self.zero is not None:
             return f"{x} == {self.zero}"
         if self.children is None or depth > 2:

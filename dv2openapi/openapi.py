@@ -135,9 +135,7 @@ class Emitter:
         elif named.kind == "enum":
             schema = {"type": "string"}
         else:
-            # A NewType carries the rules of what it is declared from, through alias chains of any
-            # depth (by design: validation-gen applies only one level of typedef rules).
-            schema = self.type_schema(named.target, LISTVAL, site0)
+            schema = self.underlying_schema(named.target, site0)
         if named.doc:
             schema = {"description": named.doc, **schema}
         frag: dict = {}
@@ -154,6 +152,34 @@ class Emitter:
         sub = self.module_subresource(named.file)
         if sub:
             schema["x-dv-subresource"] = sub
+        return schema
+
+    def underlying_schema(self, texpr: TypeExpr, site0: TagSite) -> dict:
+        """A NewType's shape without the tags of the named type it is declared from, as Go's
+        `type A B` takes B's underlying type literal (struct fields keep their field tags, list and
+        map elements their own types) but none of B's type tags. `Annotated` tags on the NewType's
+        own target stay (they are its tags)."""
+        own = texpr[2] if texpr[0] == "tagged" else []
+        texpr = texpr[1] if own else texpr
+        while texpr[0] in ("ref", "tagged"):
+            if texpr[0] == "tagged":  # `Annotated` tags of a parent NewType are that type's tags
+                texpr = texpr[1]
+                continue
+            named = self.model.types[texpr[1]]
+            if named.kind == "struct":
+                schema = self.struct_schema(named)
+                break
+            if named.kind == "enum":
+                schema = {"type": "string"}
+                break
+            texpr = named.target
+        else:
+            schema = self.type_schema(texpr, LISTVAL, site0)
+        if own:
+            frag: dict = {}
+            for site in own:
+                Target(self, LISTVAL, texpr, site, frag).apply(site.tag)
+            schema = self.combine(schema, frag, site0.file, site0.line)
         return schema
 
     def module_subresource(self, file: str) -> str | None:

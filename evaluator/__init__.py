@@ -1,7 +1,8 @@
 """dv-eval's engine: compile an OpenAPI schema once, validate objects fast.
 
 v = evaluator.compile(doc, "Widget")
-errors = v.validate(new, old, options={"MyFeature"}, subresource="/status")
+result = v.validate(new, old, options={"MyFeature"}, subresource="/status")
+result.enforced, result.shadowed, result.valid
 """
 
 from __future__ import annotations
@@ -10,11 +11,35 @@ from collections.abc import Iterable, Mapping
 
 from .compiler import Compiler
 from .context import NOOLD, Ctx
-from .errors import FieldError
+from .deep import deeply
+from .errors import INTERNAL, TYPE_INVALID, FieldError
+from .pyobj import WHAT, to_json
 from .schemaerror import SchemaError
 from .select import schema_root
 
-__all__ = ["compile", "Validator", "FieldError", "SchemaError"]
+__all__ = ["compile", "Validator", "Result", "FieldError", "SchemaError", "DepthError"]
+
+
+class DepthError(ValueError):
+    """An object nests too deeply to validate (far beyond the loader's 1000 levels)."""
+
+
+class Result(list):
+    """Every error of one validation (a list, as `validate` always returned), enforced and shadowed apart.
+
+    `enforced`: the errors Kubernetes would reject the object for (untagged and GA rules, and beta rules
+    unless the beta switch is off); `shadowed`: errors of alpha rules (never enforced) and, with
+    `beta=False`, of beta rules, which Kubernetes only logs. `valid` is True when nothing is enforced.
+    """
+
+    def __init__(self, errors: list[FieldError], beta: bool):
+        super().__init__(errors)
+        self.shadowed = [e for e in errors if e.level == "alpha" or (e.level == "beta" and not beta)]
+        self.enforced = [e for e in errors if not (e.level == "alpha" or (e.level == "beta" and not beta))]
+
+    @property
+    def valid(self) -> bool:
+        return not self.enforced
 
 
 class Validator:
@@ -26,40 +51,101 @@ class Validator:
         self._subresources = subresources
         self._only_for = only_for
 
+    def supports(self, subresource: str | None) -> bool:
+        """Whether the type has validation for writes to `subresource` (None or "/" = the resource)."""
+        sub = _subresource(subresource)
+        if self._only_for is not None:
+            return sub == self._only_for
+        return sub is None or sub in self._subresources
+
     def validate(
         self,
         obj: object,
         old: object = None,
         *,
-        options: Iterable[str] | Mapping[str, bool] = (),
+        options: str | Iterable[str] | Mapping[str, bool] = (),
         subresource: str | None = None,
         update: bool | None = None,
-    ) -> list[FieldError]:
-        """Errors for `obj` (a create), or for `obj` replacing `old` (an update).
+        beta: bool = True,
+    ) -> Result:
+        """Errors for `obj` (a create), or for `obj` replacing `old` (an update), as a `Result`.
 
-        `update=True` with `old=None` validates an update whose old object is nil.
-        `options` names the enabled options (every other option is disabled), or maps option
-        names to enabled/disabled; then, as in Kubernetes, a rule gated on an option missing
-        from the mapping reports an InternalError ("undefined validation option").
+        `obj` and `old` are dicts (parsed YAML/JSON) or dataclass instances of the schema's types;
+        `Enum` members and tuples are taken as their JSON values. `update=True` with `old=None`
+        validates an update whose old object is nil. `options` names the enabled options (one name
+        or several; every other option is disabled), or maps option names to enabled/disabled; then,
+        as in Kubernetes, a rule gated on an option missing from the mapping reports an
+        InternalError ("undefined validation option"). `beta=False` is Kubernetes'
+        `DeclarativeValidationBeta=false`: beta rules are then shadowed, not enforced.
         """
+        if obj is None:
+            raise TypeError(f"validate() needs the object to validate: {WHAT}, got None")
+        if type(obj) is not dict:
+            obj = to_json(obj)
+        if old is not None and type(old) is not dict:
+            old = to_json(old, "old")
+        ctx = self._ctx(options, subresource, update, old, beta)
+        errors = self._run(obj, old, ctx)
+        if any(e.type == TYPE_INVALID for e in errors):  # perhaps Enum members, tuples, dataclasses inside
+            plain, plain_old = to_json(obj), to_json(old, "old")
+            if plain is not obj or plain_old is not old:
+                errors = self._run(plain, plain_old, self._ctx(options, subresource, update, old, beta))
+        return Result(errors, beta)
+
+    def _ctx(self, options, subresource, update, old, beta) -> Ctx:
+        if not isinstance(beta, bool):
+            raise TypeError(f"beta must be True or False, got {beta!r}")
+        if update is not None and not isinstance(update, bool):
+            raise TypeError(f"update must be True, False or None, got {update!r}")
+        if subresource is not None and not isinstance(subresource, str):
+            raise TypeError(f'subresource must be a path such as "/status", got {subresource!r}')
         is_update = (old is not None) if update is None else update
-        sub = None if subresource in (None, "", "/") else "/" + subresource.strip("/")
+        sub = _subresource(subresource)
+        if isinstance(options, str):
+            options = (options,)
         if isinstance(options, Mapping):  # name -> enabled: only these options are defined
-            ctx = Ctx(is_update, frozenset(k for k, on in options.items() if on), sub, frozenset(options))
-        else:
-            ctx = Ctx(is_update, frozenset(options), sub)
-        if sub is not None and sub not in self._subresources and self._only_for != sub:
-            ctx.add("InternalError", None, None, f"no validation found for {self.name}, subresource: {sub}")
+            _names(options)
+            return Ctx(is_update, frozenset(k for k, on in options.items() if on), sub, frozenset(options))
+        if not isinstance(options, Iterable):
+            raise TypeError(f"options must be option names or a mapping name -> bool, got {options!r}")
+        return Ctx(is_update, frozenset(_names(options)), sub)
+
+    def _run(self, obj: object, old: object, ctx: Ctx) -> list[FieldError]:
+        if not self.supports(ctx.subresource):
+            detail = f"no validation found for {self.name}, subresource: {ctx.subresource or '/'}"
+            ctx.errors.append(FieldError(INTERNAL, "<nil>", None, detail))
             return ctx.errors
-        if self._only_for is not None and sub != self._only_for:  # the root resource is not validated
-            ctx.add("InternalError", None, None, f"no validation found for {self.name}, subresource: {sub or '/'}")
-            return ctx.errors
-        self._node.validate(obj, old if is_update else NOOLD, None, ctx)
+        old = old if ctx.update else NOOLD
+
+        def run() -> None:
+            del ctx.errors[:]  # a retry starts afresh
+            self._node.validate(obj, old, None, ctx)
+
+        try:
+            deeply(run)  # deep data: once more with room for ~2000 levels
+        except RecursionError:
+            raise DepthError("object nests too deeply to validate") from None
         return ctx.errors
+
+
+def _subresource(subresource: str | None) -> str | None:
+    return None if subresource in (None, "", "/") else "/" + subresource.strip("/")
+
+
+def _names(options: Iterable) -> list[str]:
+    names = list(options)
+    for n in names:
+        if not isinstance(n, str):
+            raise TypeError(f"option names must be strings, got {n!r}")
+    return names
 
 
 def compile(schema_doc: dict, type_name: str | None = None) -> Validator:  # noqa: A001 - the documented API
     """Compile `type_name` (a components.schemas name) of an OpenAPI document or CRD."""
+    if not isinstance(schema_doc, dict):
+        raise TypeError(f"compile() needs the schema document as a dict (parsed YAML/JSON), got {schema_doc!r:.60}")
+    if type_name is not None and not isinstance(type_name, str):
+        raise TypeError(f"type_name must be a components.schemas name, got {type_name!r}")
     doc, ref = schema_root(schema_doc, type_name)
     target = doc
     for part in ref[2:].split("/"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from . import errors as E
 from .context import NOOLD
+from .equality import Equality
 from .keywords import LEAF, SHORT_CIRCUIT, kw_fixed
 from .schemaerror import SchemaError
 from .shape import ZERO, Resolver, Shape
@@ -40,28 +41,30 @@ _TYPE_NAME = {
 }
 
 
-def freeze(v):
-    """A hashable stand-in for a JSON value (for matching items by value)."""
-    t = type(v)
-    if t is dict:
-        return ("d",) + tuple(sorted((k, freeze(x)) for k, x in v.items()))
-    if t is list:
-        return ("l",) + tuple(freeze(x) for x in v)
-    if t is float and v.is_integer():
-        return int(v)
-    return v
-
-
 class Node:
     """A compiled schema position."""
 
-    __slots__ = ("validate", "eq", "unset", "zero", "shape", "pointer", "absent_noop", "core", "leaf", "__weakref__")
+    __slots__ = (
+        "validate",
+        "eq",
+        "unset",
+        "zero",
+        "shape",
+        "pointer",
+        "absent_noop",
+        "core",
+        "leaf",
+        "has_pre",
+        "nil_active",
+        "__weakref__",
+    )
 
 
 class Compiler:
     def __init__(self, doc: dict):
         self.doc = doc
         self.res = Resolver(doc)
+        self.eqs = Equality(self.res)
         self.type_nodes: dict[str, Node] = {}
 
     # -- entry points ----------------------------------------------------------------
@@ -77,11 +80,18 @@ class Compiler:
         return node
 
     def node(
-        self, schema: dict, role: str, value_field: bool | None = None, like: dict | None = None, guard=None
+        self,
+        schema: dict,
+        role: str,
+        value_field: bool | None = None,
+        like: dict | None = None,
+        guard=None,
+        phase: str | None = None,
     ) -> Node:
         """Compile `schema`; a payload fragment takes its shape from the schema it applies to (`like`).
 
-        `guard(n)`, if given, returns extra checks appended to the node's short-circuit group."""
+        `guard(n)`, if given, returns extra checks appended to the node's short-circuit group.
+        `phase` "pre" keeps only the short-circuit checks, "body" only the others."""
         if not isinstance(schema, dict):
             raise SchemaError(f"expected a schema object, got {type(schema).__name__}")
         shape = self.res.shape(like if like is not None else schema)
@@ -91,8 +101,14 @@ class Compiler:
         n.pointer = not vf
         n.zero = ZERO.get(shape.kind) if vf else None
         n.unset = self.unset_fn(shape, vf)
-        n.eq = self.eq_fn(shape)
+        n.eq = self.eqs.eq_fn(shape)
         pre, checks = self.checks(schema, shape, role, n)
+        if phase == "pre":
+            checks = []
+        elif phase == "body":
+            pre = []
+        n.has_pre = bool(pre)
+        n.nil_active = bool(pre) or any(getattr(c, "nil_ok", False) for c in checks)
         if role == "field" and shape.kind == "list" and _nil_items_checked(schema, shape):
             pre.insert(0, _no_nil_items)
         if guard is not None:
@@ -130,47 +146,6 @@ class Compiler:
             return lambda v: v is None or (type(v) is dict and all(u(v.get(k)) for k, u in children))
         zero = ZERO[kind]
         return lambda v: v is None or v == zero and type(v) is not bool or v is False
-
-    def eq_fn(self, shape: Shape):
-        """Semantic equality: nil ≡ empty list/map; absent value field ≡ its zero value."""
-        kind = shape.kind
-        if kind == "struct":
-            fields = []
-            for k, s in shape.props.items():
-                sub = self.res.shape(s)
-                zero = ZERO.get(sub.kind) if s.get("x-dv-value") else None
-                fields.append((k, zero, sub))
-            child_eq = {}
-
-            def eq(a, b):
-                if a == b:
-                    return True
-                if type(a) is not dict or type(b) is not dict:
-                    return (a is None or a == {}) and (b is None or b == {}) and False or a == b
-                for k, zero, sub in fields:
-                    x, y = a.get(k, zero), b.get(k, zero)
-                    if x is None:
-                        x = zero
-                    if y is None:
-                        y = zero
-                    if x == y:
-                        continue
-                    f = child_eq.get(k)
-                    if f is None:
-                        f = child_eq[k] = self.eq_fn(sub)
-                    if not f(x, y):
-                        return False
-                extra = (a.keys() | b.keys()) - shape.props.keys()
-                return all(a.get(k) == b.get(k) for k in extra)
-
-            return eq
-        if kind in ("list", "map"):
-
-            def eq(a, b):
-                return a == b or (not a and not b and a in (None, [], {}) and b in (None, [], {}))
-
-            return eq
-        return lambda a, b: a == b
 
     def checks(self, schema: dict, shape: Shape, role: str, n: Node) -> tuple[list, list]:
         """(short-circuit checks, other checks) for one schema dict and what it includes."""
@@ -313,6 +288,8 @@ def _call(node: Node):
 
     check.ref_call = True
     check.node = node
+    # Go calls a typedef's own validation for a nil pointer too; a struct's only when set
+    check.nil_ok = getattr(node, "nil_active", False) and node.shape.kind != "struct"
     return check
 
 

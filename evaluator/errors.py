@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from .deep import deeply
+
 REQUIRED, FORBIDDEN, INVALID, NOT_SUPPORTED = (
     "FieldValueRequired",
     "FieldValueForbidden",
@@ -68,7 +70,7 @@ class FieldError:
             elif isinstance(v, (int, float)):
                 text += f": {v}"
             else:
-                text += ": " + json.dumps(v, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
+                text += ": " + deeply(_json, v)
         if self.detail:
             text += ": " + self.detail
         return text
@@ -78,6 +80,10 @@ class FieldError:
 
     def __repr__(self) -> str:
         return f"FieldError({self.type}, {self.field!r}, {self.detail!r}, origin={self.origin!r})"
+
+
+def _json(v: object) -> str:
+    return json.dumps(v, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
 
 
 def render_path(path: tuple | None) -> str:

@@ -149,28 +149,56 @@ def kw_enum(c, value, schema):
         if not isinstance(e, dict) or "value" not in e or "option" not in e:
             raise SchemaError("x-dv-enum-exclude entries need value and option")
 
-    def supported(ctx):
-        out = [
-            v
-            for v in value
-            if not any(e["value"] == v and (e["option"] in ctx.options) == e.get("excludeWhen", True) for e in excl)
-        ]
-        return "supported values: " + ", ".join(json.dumps(str(v)) for v in sorted(out, key=str))
+    def excluded(v, ctx) -> bool | str:
+        """Is `v` excluded under the options? An undefined option is an error (its text), as in
+        the reference, which checks every rule's option before matching it."""
+        for e in excl:
+            option = e["option"]
+            if ctx.declared is not None and option not in ctx.declared:
+                return f"undefined validation option {json.dumps(option)}"
+            if e["value"] == v and (option in ctx.options) == e.get("excludeWhen", True):
+                return True
+        return False
 
     def check(v, ov, path, ctx):
         try:
             ok = v in allowed
         except TypeError:
             ok = False
-        if ok and excl:
-            ok = not any(e["value"] == v and (e["option"] in ctx.options) == e.get("excludeWhen", True) for e in excl)
-        if not ok:
-            ctx.add(E.NOT_SUPPORTED, path, v, supported(ctx) if value else "", "")
+        if excl:
+            out = excluded(v, ctx)
+            if type(out) is str:
+                ctx.add(E.INTERNAL, path, None, out, "")
+                return
+            ok = ok and not out
+        if ok:
+            return
+        supported = []
+        for x in value:
+            out = excluded(x, ctx) if excl else False
+            if type(out) is str:
+                ctx.add(E.INTERNAL, path, None, out, "")
+                return
+            if not out:
+                supported.append(x)
+        detail = "supported values: " + ", ".join(json.dumps(str(x)) for x in sorted(supported, key=str))
+        ctx.add(E.NOT_SUPPORTED, path, v, detail if value else "", "")
 
     return check
 
 
+_INT_RANGE = {"int32": 1 << 31, "int64": 1 << 63}
+
+
 def kw_format(c, value, schema):
+    if value in _INT_RANGE:  # what decoding into a Go int32 / int64 field accepts
+        bound, detail, origin = _INT_RANGE[value], f"must be of type {value}", "format=" + value
+
+        def in_range(v, ov, path, ctx):
+            if type(v) is int and not -bound <= v < bound:
+                ctx.add(E.TYPE_INVALID, path, v, detail, origin)
+
+        return in_range
     fn = FORMATS.get(value)
     if fn is None:
         return None  # a standard OpenAPI format carries no Kubernetes rule

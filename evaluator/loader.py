@@ -1,26 +1,50 @@
-"""Reading objects and schemas safely: YAML/JSON, multi-document streams, positions.
+"""Reading objects and schemas as Kubernetes reads them: YAML/JSON streams, positions, limits.
 
-Bad input never escapes as a traceback: every failure is an `InputError` with
-a one-line reason. YAML alias bombs, runaway nesting and huge scalars are
-refused up front.
+The API server turns YAML into JSON with sigs.k8s.io/yaml (go-yaml v2 underneath, YAML 1.1
+scalars) and decodes that JSON; `_Builder` reproduces the result: `yes`/`on` are booleans,
+timestamps stay strings, `1.0` is the integer 1, integers past 64 bits are floats or strings,
+`.inf`/`.nan` cannot be encoded, keys become strings, `<<` merges, duplicate keys are the
+strict decoder's error. libyaml parses and composes in C; work per document is bounded by
+MAX_DEPTH and MAX_NODES (aliases expanded) and go-yaml's "excessive aliasing" rule.
+Every failure is an `InputError` with a one-line reason.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
+import math
 import re
+import struct
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
-from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
-from yaml.resolver import Resolver
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-MAX_ALIASES = 100
-MAX_DEPTH = 1000
+from .deep import deeply
+
+try:
+    from yaml._yaml import CParser as _Parser
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    from yaml.composer import Composer
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, Parser, Composer):  # the same interface, in pure Python
+        def __init__(self, stream):
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+            Composer.__init__(self)
+
+
+MAX_DEPTH = 1000  # nesting levels of one document, aliases expanded
+MAX_NODES = 1_000_000  # YAML nodes of one document, aliases expanded (~ a 3 MiB request body)
 
 
 class InputError(Exception):
@@ -29,12 +53,20 @@ class InputError(Exception):
 
 @dataclass
 class Doc:
-    """One object of an input file, with a position index for error lines."""
+    """One object of an input file, with a position index for error lines.
+
+    `error` is set (and `value` is None) for a document the API server would refuse to decode
+    (a duplicate key, excessive aliasing, `.inf`, ...): a one-line `file:line: document N: reason`.
+    The stream goes on after it. With `iter_docs(..., duplicates="keep")` duplicate keys are not an
+    error: the last value wins and `duplicates` lists the strict decoder's complaints, worded alike.
+    """
 
     value: object
     file: str
     index: int
     node: object = None  # the composed YAML node, for line lookups
+    error: str | None = None
+    duplicates: list[str] = field(default_factory=list)
 
     def line_of(self, field: str) -> int | None:
         """The 1-based line of a Kubernetes field path in this document, when known."""
@@ -43,9 +75,9 @@ class Doc:
             return None
         line = node.start_mark.line + 1
         for seg in _segments(field):
-            if isinstance(node, yaml.MappingNode):
+            if isinstance(node, MappingNode):
                 hit = next((v for k, v in node.value if getattr(k, "value", None) == seg), None)
-            elif isinstance(node, yaml.SequenceNode) and seg.isdigit() and int(seg) < len(node.value):
+            elif isinstance(node, SequenceNode) and seg.isdigit() and int(seg) < len(node.value):
                 hit = node.value[int(seg)]
             else:
                 hit = None
@@ -62,47 +94,303 @@ def _segments(field: str) -> list[str]:
     return [m.group(1) if m.group(1) is not None else m.group(2) for m in _SEG.finditer(field)]
 
 
-try:  # libyaml's C parser for events, with Python composition (where the guards live): ~5x faster
-    from yaml._yaml import CParser as _Parser
-except ImportError:  # pragma: no cover - PyYAML built without libyaml
-    from yaml.parser import Parser as _Parser
-    from yaml.reader import Reader
-    from yaml.scanner import Scanner
-
-    class _Parser(Reader, Scanner, _Parser):  # noqa: F811 - the pure-Python stack
-        def __init__(self, stream):
-            Reader.__init__(self, stream)
-            Scanner.__init__(self)
-            _Parser.__init__(self)
+class _Bad(Exception):
+    """A document that Kubernetes would refuse: (reason, 0-based line or None)."""
 
 
-class _Loader(Composer, SafeConstructor, Resolver, _Parser):
-    """A safe loader that refuses alias bombs and runaway nesting while composing."""
+# --- scalars, as go-yaml v2 resolves them and the JSON round trip then reads them ----------
+
+STR = "tag:yaml.org,2002:str"
+_Y = "tag:yaml.org,2002:"
+_WORDS = {
+    **dict.fromkeys(("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
+    **dict.fromkeys(("n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
+    **dict.fromkeys(("", "~", "null", "Null", "NULL"), None),
+    **dict.fromkeys((".nan", ".NaN", ".NAN"), math.nan),
+    **dict.fromkeys((".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"), math.inf),
+    **dict.fromkeys(("-.inf", "-.Inf", "-.INF"), -math.inf),
+}
+_GO_INT = re.compile(r"([-+]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)")
+_BASES = {"x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2}
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_DOT_FLOAT = re.compile(r"\.[0-9]+([eE][-+]?[0-9]+)?")
+_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt ])[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(\.[0-9]*)?.*)?")
+_I64, _U64 = 1 << 63, 1 << 64
+_KIND = {type(None): "null", bool: "bool", int: "int", float: "float"}
+
+
+def _go_int(s: str) -> int | None:
+    """strconv.ParseInt(s, 0, 64), else ParseUint (unsigned, no sign): None when neither parses."""
+    m = _GO_INT.fullmatch(s)
+    if m is None or len(s) > 70:  # 64 binary digits plus prefix and sign at most
+        return None
+    sign, body = m.groups()
+    if body[0] == "0" and len(body) > 1 and body[1] in _BASES:
+        v = int(body[2:], _BASES[body[1]])
+    elif body[0] == "0" and len(body) > 1:
+        v = int(body[1:], 8)
+    else:
+        v = int(body)
+    if sign == "-":
+        v = -v
+    if -_I64 <= v < _I64 or (not sign and v < _U64):
+        return v
+    return None
+
+
+def _number(v: int | float) -> int | float:
+    """A number after Go's json.Marshal and the API server's decoding (int64 when it fits)."""
+    if type(v) is int:
+        return v if v < _I64 else float(v)
+    if math.isinf(v) or math.isnan(v):
+        raise _Bad(f"json: unsupported value: {'NaN' if v != v else ('+Inf' if v > 0 else '-Inf')}")
+    if v.is_integer() and abs(v) < 1e21 and -_I64 <= v < _I64:
+        return int(v)
+    return v
+
+
+def _plain(s: str):
+    """An untagged plain scalar (go-yaml v2 `resolve("", s)`)."""
+    if s in _WORDS:
+        return _WORDS[s]
+    c = s[0]
+    if c == ".":
+        return float(s) if _DOT_FLOAT.fullmatch(s) else s
+    if not (c.isdigit() and c.isascii()) and c not in "+-":
+        return s
+    if _TIMESTAMP.fullmatch(s):
+        return s  # go-yaml hands timestamps to an interface{} as the original string
+    p = s.replace("_", "")
+    v = _go_int(p)
+    if v is not None:
+        return v
+    if _FLOAT.fullmatch(p):
+        f = float(p)
+        if not math.isinf(f):  # ParseFloat's out-of-range error: the scalar stays a string
+            return f
+    return s
+
+
+def _tagged(tag: str, s: str):
+    """A scalar with an explicit tag (go-yaml v2: only the core tags are checked)."""
+    if tag == STR:
+        return s
+    if tag == _Y + "binary":
+        try:
+            return base64.b64decode(s.replace("\n", "").replace(" ", ""), validate=True).decode("utf-8", "replace")
+        except (binascii.Error, ValueError):
+            raise _Bad("!!binary value contains invalid base64 data") from None
+    want = tag[len(_Y) :] if tag.startswith(_Y) else None
+    if want not in ("bool", "int", "float", "null", "timestamp"):
+        return s  # any other tag (`!foo`, `!!set`): go-yaml keeps the text
+    v = s if want == "timestamp" and _TIMESTAMP.fullmatch(s) else _plain(s)
+    got = _KIND.get(type(v)) or ("timestamp" if _TIMESTAMP.fullmatch(s) else "str")
+    if got == want:
+        return v
+    if want == "float" and got == "int":
+        return float(v)
+    raise _Bad(f"cannot decode !!{got} `{s}` as a !!{want}")
+
+
+def _key(k: object, s: str) -> str:
+    """A mapping key as sigs.k8s.io/yaml writes it into JSON."""
+    if type(k) is str:
+        return k
+    if k is True or k is False:
+        return "true" if k else "false"
+    if type(k) is int:
+        return str(k)
+    if type(k) is float:
+        return _go_float32(k)
+    raise _Bad(f"unsupported map key: {s or 'null'}")
+
+
+def _go_float32(f: float) -> str:
+    """strconv.FormatFloat(f, 'g', -1, 32), with sigs.k8s.io/yaml's names for infinities."""
+    if math.isnan(f):
+        return ".nan"
+    try:
+        f32 = struct.unpack("f", struct.pack("f", f))[0]
+    except OverflowError:
+        f32 = math.copysign(math.inf, f)
+    if math.isinf(f32):
+        return ".inf" if f32 > 0 else "-.inf"
+    for p in range(1, 10):  # the shortest digits that read back as the same float32
+        txt = f"{f32:.{p - 1}e}"
+        if struct.unpack("f", struct.pack("f", float(txt)))[0] == f32:
+            break
+    mant, exp = txt.split("e")
+    e, sign = int(exp), "-" if mant.startswith("-") else ""
+    digits = mant.lstrip("-").replace(".", "").rstrip("0") or "0"
+    if e < -4 or e >= 6:
+        frac = "." + digits[1:] if len(digits) > 1 else ""
+        return f"{sign}{digits[0]}{frac}e{'-' if e < 0 else '+'}{abs(e):02d}"
+    dp = e + 1
+    if dp <= 0:
+        return sign + "0." + "0" * -dp + digits
+    if dp >= len(digits):
+        return sign + digits + "0" * (dp - len(digits))
+    return sign + digits[:dp] + "." + digits[dp:]
+
+
+# --- composition (libyaml, in C) and construction ----------------------------------------
+
+
+class _Composer(_Parser):
+    """libyaml's parser and composer; counts nodes and nesting while composing."""
 
     def __init__(self, stream):
         _Parser.__init__(self, stream)
-        Composer.__init__(self)
-        SafeConstructor.__init__(self)
-        Resolver.__init__(self)
-        self._aliases = 0
-        self._depth = 0
+        self.depth = self.count = 0
 
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            self._aliases += 1
-            if self._aliases > MAX_ALIASES:
-                raise InputError(f"more than {MAX_ALIASES} YAML aliases in one document (an alias bomb?)")
-        self._depth += 1
-        if self._depth > MAX_DEPTH:
-            raise InputError(f"nesting deeper than {MAX_DEPTH} levels")
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+    def resolve(self, kind, value, implicit):
+        """Untagged plain scalars get "" (resolved later, go-yaml's way); quoted ones are strings."""
+        return "" if kind is not ScalarNode or implicit[0] else STR
 
-    def compose_document(self):
-        self._aliases = 0
-        return super().compose_document()
+    def descend_resolver(self, parent, index):
+        self.depth += 1
+        self.count += 1
+        if self.depth > MAX_DEPTH or self.count > MAX_NODES:
+            line = parent.start_mark.line if parent is not None else None
+            if self.depth > MAX_DEPTH:
+                raise _Bad(f"nesting deeper than {MAX_DEPTH} levels", line)
+            raise _Bad(f"more than {MAX_NODES:,} YAML nodes in one document", line)
+
+    def ascend_resolver(self):
+        self.depth -= 1
+
+
+_BUSY = object()
+
+
+def _allowed_alias_ratio(decoded: int) -> float:
+    """go-yaml v2's allowedAliasRatio: 99% of a small document may come from aliases, 10% of a huge one."""
+    if decoded <= 400_000:
+        return 0.99
+    if decoded >= 4_000_000:
+        return 0.10
+    return 0.99 - 0.89 * (decoded - 400_000) / 3_600_000
+
+
+class _Builder:
+    """Composed nodes -> the value the API server decodes, counting nodes with aliases expanded.
+
+    An alias shares the already built value (no copy); its expanded size and height are
+    counted against MAX_NODES, MAX_DEPTH and go-yaml's alias ratio all the same.
+    """
+
+    def __init__(self, keep_duplicates: bool):
+        self.memo: dict = {}  # id(collection node) -> (value, expanded size), or _BUSY while building
+        self.heights: dict = {}
+        self.count = 1  # go-yaml's decodeCount: the root
+        self.aliased = 0  # go-yaml's aliasCount
+        self.keep = keep_duplicates
+        self.duplicates: list[tuple[str, int]] = []  # (complaint, 0-based line)
+
+    def build(self, node, depth: int):
+        cls = node.__class__
+        if cls is ScalarNode:
+            return _value(node)
+        key = id(node)
+        hit = self.memo.get(key)
+        if hit is not None:
+            if hit is _BUSY:
+                raise _Bad("anchor value contains itself", node.start_mark.line)
+            return self._alias(node, hit, depth)
+        self.memo[key] = _BUSY
+        start = self.count
+        value = self._mapping(node, depth) if cls is MappingNode else self._sequence(node, depth)
+        self.memo[key] = (value, self.count - start + 1)
+        return value
+
+    def _alias(self, node, hit, depth: int):
+        value, size = hit
+        self.count += size
+        self.aliased += size
+        if depth + self._height(node) - 1 > MAX_DEPTH:
+            raise _Bad(f"nesting deeper than {MAX_DEPTH} levels (aliases expanded)", node.start_mark.line)
+        if self.count > MAX_NODES:
+            raise _Bad(f"more than {MAX_NODES:,} YAML nodes in one document (aliases expanded)", node.start_mark.line)
+        if self.aliased > 100 and self.count > 1000 and self.aliased / self.count > _allowed_alias_ratio(self.count):
+            raise _Bad("document contains excessive aliasing", node.start_mark.line)
+        return value
+
+    def _height(self, node) -> int:
+        if node.__class__ is ScalarNode:
+            return 1
+        h = self.heights.get(id(node))
+        if h is None:
+            kids = node.value if node.__class__ is SequenceNode else [n for kv in node.value for n in kv]
+            h = self.heights[id(node)] = 1 + max((self._height(k) for k in kids), default=0)
+        return h
+
+    def _sequence(self, node, depth: int) -> list:
+        items = node.value
+        self.count += len(items)
+        depth += 1
+        return [_value(n) if n.__class__ is ScalarNode else self.build(n, depth) for n in items]
+
+    def _mapping(self, node, depth: int) -> dict:
+        out: dict = {}
+        self.count += 2 * len(node.value)
+        depth += 1
+        for knode, vnode in node.value:
+            if knode.__class__ is not ScalarNode:
+                raise _Bad("invalid map key: a map or a list", knode.start_mark.line)
+            tag, text = knode.tag, knode.value
+            if tag == "" and text == "<<" or tag == _Y + "merge":
+                self._merge(out, vnode, depth)
+                continue
+            try:
+                raw = text if tag == STR else _plain(text) if tag == "" else _tagged(tag, text)
+                k = raw if type(raw) is str else _key(raw, text)
+            except _Bad as e:
+                raise _Bad(e.args[0], knode.start_mark.line) from None
+            v = _value(vnode) if vnode.__class__ is ScalarNode else self.build(vnode, depth)
+            if k in out:
+                self._duplicate(k, vnode)
+            out[k] = v
+        return out
+
+    def _merge(self, out: dict, vnode, depth: int) -> None:
+        """`<<: *base` (or a list of maps, later ones first, as go-yaml applies them)."""
+        sources = list(reversed(vnode.value)) if vnode.__class__ is SequenceNode else [vnode]
+        for src in sources:
+            if src.__class__ is not MappingNode:
+                raise _Bad("map merge requires map or sequence of maps as the value", vnode.start_mark.line)
+            for k, v in self.build(src, depth).items():
+                if k in out:
+                    self._duplicate(k, vnode)
+                out[k] = v
+
+    def _duplicate(self, k: str, vnode) -> None:
+        msg = f"strict decoding error: key {json.dumps(k, ensure_ascii=False)} already set in map"
+        if not self.keep:
+            raise _Bad(msg, vnode.start_mark.line)
+        self.duplicates.append((msg, vnode.start_mark.line))
+
+
+def _value(node):
+    """A scalar node's value (a map value or list item)."""
+    tag = node.tag
+    if tag == STR:
+        return node.value
+    try:
+        v = _plain(node.value) if tag == "" else _tagged(tag, node.value)
+        t = type(v)
+        return _number(v) if t is float or t is int else v
+    except _Bad as e:
+        raise _Bad(e.args[0], node.start_mark.line) from None
+
+
+def _construct(node, keep_duplicates: bool) -> tuple[object, list[tuple[str, int]]]:
+    """The document's value (a deep document is retried with room for MAX_DEPTH levels of recursion)."""
+
+    def run():
+        b = _Builder(keep_duplicates)
+        return b.build(node, 1), b.duplicates
+
+    return deeply(run)
 
 
 def _where(e: yaml.MarkedYAMLError, file: str) -> str:
@@ -111,8 +399,18 @@ def _where(e: yaml.MarkedYAMLError, file: str) -> str:
     return f"{file}{pos}: invalid YAML: {e.problem or e.context}"
 
 
-def iter_docs(path: str, text: str | None = None) -> Iterator[Doc]:
-    """The documents of a YAML or JSON file (or stream), one at a time."""
+def _reason(file: str, index: int, reason: str, line: int | None = None) -> str:
+    return f"{file}{f':{line + 1}' if line is not None else ''}: document {index + 1}: {reason}"
+
+
+def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") -> Iterator[Doc]:
+    """The documents of a YAML or JSON file (or stream), one at a time.
+
+    A document that does not parse (or breaks MAX_DEPTH / MAX_NODES while composing) ends the
+    stream with an `InputError`; one that parses but that Kubernetes refuses comes as a `Doc` with
+    `error` set. `duplicates="error"` (the API server's strict decoding, kubectl's default) makes a
+    duplicate key such an error; `"keep"` lets the last value win and lists them in `Doc.duplicates`.
+    """
     name = path
     try:
         if text is not None:
@@ -123,28 +421,34 @@ def iter_docs(path: str, text: str | None = None) -> Iterator[Doc]:
             stream = open(path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below
     except OSError as e:
         raise InputError(f"{name}: cannot read: {e.strerror}") from None
-    loader = _Loader(stream)
+    parser = _Composer(stream)
+    keep = duplicates == "keep"
     index = 0
     try:
-        while loader.check_node():
-            node = loader.get_node()
+        while parser.check_node():
+            parser.depth = parser.count = 0
+            node = parser.get_node()
             if node is None:
                 continue
-            value = loader.construct_document(node)
-            yield Doc(value, name, index, node)
+            try:
+                value, dups = _construct(node, keep)
+                doc = Doc(value, name, index, node, duplicates=[_reason(name, index, m, ln) for m, ln in dups])
+            except _Bad as e:
+                doc = Doc(None, name, index, node, error=_reason(name, index, *e.args))
+            yield doc
             index += 1
-    except InputError as e:
-        raise InputError(f"{name}: document {index + 1}: {e}") from None
+    except _Bad as e:
+        raise InputError(_reason(name, index, *e.args)) from None
     except yaml.MarkedYAMLError as e:
         raise InputError(_where(e, name)) from None
     except yaml.YAMLError as e:
         raise InputError(f"{name}: invalid YAML: {e}") from None
-    except RecursionError:
-        raise InputError(f"{name}: document {index + 1}: nesting too deep") from None
     except UnicodeDecodeError:
         raise InputError(f"{name}: not UTF-8 text") from None
+    except RecursionError:  # only the pure-Python composer (PyYAML without libyaml) recurses
+        raise InputError(f"{name}: document {index + 1}: nesting too deep") from None
     finally:
-        loader.dispose()
+        parser.dispose()
         if text is None and path != "-":
             stream.close()
 
@@ -157,6 +461,8 @@ def load_one(path: str) -> Doc:
         raise InputError(f"{path}: empty file")
     if next(docs, None) is not None:
         raise InputError(f"{path}: holds several documents; expected one")
+    if first.error:
+        raise InputError(first.error)
     return first
 
 

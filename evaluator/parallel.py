@@ -9,10 +9,16 @@ and document numbers are shifted back to the whole stream's.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
+import os
 import re
+import signal
 from collections import deque
 from collections.abc import Callable, Iterator
+
+from .verdict import Unusable, Verdict
 
 PIECE = 1 << 20  # bytes of a stream piece: small enough to keep memory flat, big enough to amortise
 MIN_STREAM = 4 * PIECE  # smaller streams are not worth forking for
@@ -25,10 +31,24 @@ def _call(arg):
     return _TASK(*arg)
 
 
+_PR_SET_PDEATHSIG = 1
+
+
+def _worker(parent: int) -> None:
+    """A worker is silent on Ctrl-C (the whole terminal group gets it: the parent ends the run) and
+    never outlives its parent, even one killed with SIGKILL (Linux)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
 def _pool(jobs: int, task: Callable):
     global _TASK
     _TASK = task
-    return multiprocessing.get_context("fork").Pool(jobs)
+    return multiprocessing.get_context("fork").Pool(jobs, _worker, (os.getpid(),))
 
 
 def over_files(check_file: Callable, files: list[str], jobs: int) -> Iterator:
@@ -86,14 +106,13 @@ def _last_start(text: str) -> int:
     return -1
 
 
-_NUMBER = re.compile(r"\d+")
 
 
 def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
     """`check_text(path, text)` -> (results, documents seen) for each piece of a stream, in order.
 
-    A result is (path, verdicts, error); after a piece reports an error the stream stops, as a
-    single process stops at the first unusable document.
+    A result is a `Verdict` or an `Unusable`; after one that ends its file (a YAML syntax error) the
+    stream stops, as a single process stops there.
     """
     it = pieces(path)
     first = next(it, None)
@@ -101,7 +120,7 @@ def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
         return
     results, docs = check_text(path, first[0])  # compiles the schema before the fork
     yield from results
-    if any(r[2] for r in results):
+    if _ends(results):
         return
     starts: deque[int] = deque()  # first line of each piece handed out (appended by the pool's feeder thread)
 
@@ -115,22 +134,23 @@ def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
             line0 = starts.popleft()
             yield from (_shift(r, line0, docs) for r in results)
             docs += n
-            if any(r[2] for r in results):
+            if _ends(results):
                 return
 
 
-def _shift(result: tuple, line0: int, doc0: int) -> tuple:
+def _ends(results: list) -> bool:
+    return any(type(r) is Unusable and r.ends_file for r in results)
+
+
+def _shift(result: Verdict | Unusable, line0: int, doc0: int) -> Verdict | Unusable:
     """A piece's result with its line and document numbers made the whole stream's."""
-    path, verdicts, err = result
-    for vd in verdicts:
-        vd.lines = {k: v + line0 for k, v in vd.lines.items()}
-    if err:
-        head = f"{path}: document "
-        m = _NUMBER.match(err, len(head)) if err.startswith(head) else None
-        if m:
-            err = f"{head}{int(m.group()) + doc0}{err[m.end() :]}"
-        head = f"{path}:"
-        m = _NUMBER.match(err, len(head)) if err.startswith(head) else None
-        if m and err.startswith(": ", m.end()):
-            err = f"{head}{int(m.group()) + line0}{err[m.end() :]}"
-    return path, verdicts, err
+    if type(result) is Verdict:
+        result.shift(line0)
+        return result
+    m = re.match(re.escape(result.file) + r"(?::(\d+))?: (?:document (\d+))?", result.reason)
+    if m and (m.group(1) or m.group(2)):  # "path:LINE: document N: ...", either part optional
+        line, doc = m.group(1), m.group(2)
+        err = result.file + (f":{int(line) + line0}" if line else "") + ": "
+        err += (f"document {int(doc) + doc0}" if doc else "") + result.reason[m.end() :]
+        result.reason = err
+    return result

@@ -10,7 +10,18 @@ REF = "#/components/schemas/"
 class Shape:
     """What a node holds: kind (struct, map, list, string, integer, number, boolean, intstr, any)."""
 
-    __slots__ = ("kind", "props", "items", "values", "list_type", "map_keys", "nullable", "required", "opaque")
+    __slots__ = (
+        "kind",
+        "props",
+        "items",
+        "values",
+        "list_type",
+        "map_keys",
+        "nullable",
+        "required",
+        "opaque",
+        "corr_type",
+    )
 
     def __init__(self):
         self.kind = "any"
@@ -22,6 +33,7 @@ class Shape:
         self.nullable = False
         self.required: set = set()
         self.opaque = False  # a part is x-dv-opaque: the referenced types' own rules do not apply
+        self.corr_type = None  # the list type, also when written under an option or level wrapper
 
 
 class Resolver:
@@ -78,11 +90,14 @@ class Resolver:
             if isinstance(part.get("additionalProperties"), dict):
                 s.values = part["additionalProperties"]
             s.list_type = part.get("x-kubernetes-list-type", s.list_type)
+            for lt in _wrapped(part, "x-kubernetes-list-type"):
+                s.corr_type = s.corr_type or lt
             for keys in _wrapped(part, "x-kubernetes-list-map-keys"):
                 s.map_keys = list(s.map_keys) + [k for k in keys if k not in s.map_keys]
             s.nullable = s.nullable or bool(part.get("nullable"))
             s.required.update(part.get("required", ()))
             s.opaque = s.opaque or bool(part.get("x-dv-opaque"))
+        s.corr_type = s.list_type or s.corr_type
         if "intstr" in types:
             s.kind = "intstr"
         elif "object" in types:
@@ -108,7 +123,10 @@ def _wrapped(part: dict, key: str):
                 yield from _wrapped(entry["schema"], key)
 
 
-ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False, "list": [], "map": {}, "struct": {}}
+NIL_LIST: list = []
+"""The value an absent or null list decodes to: Go's nil slice. Kept apart (by identity) from an
+explicit `[]` where the reference tells them apart (reflect's IsZero); never mutated."""
+ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False, "list": NIL_LIST, "map": {}, "struct": {}}
 
 
 def is_empty(v: object) -> bool:

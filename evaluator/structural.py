@@ -4,19 +4,13 @@ the option / lifecycle wrappers."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 
 from . import errors as E
 from .context import NOOLD
+from .equality import freeze
 from .schemaerror import SchemaError
-
-
-def _freeze(v):
-    from .compiler import freeze
-
-    return freeze(v)
-
+from .shape import NIL_LIST
 
 # --- structs ---------------------------------------------------------------------
 
@@ -125,26 +119,16 @@ def kw_required(c, value, schema, shape, n):
 # --- lists -----------------------------------------------------------------------
 
 
-def _key_fn(keys, shape):
-    if keys:
-        props = shape.props if shape else {}
-        zeros = tuple(("" if props.get(k, {}).get("type") == "string" else None) for k in keys)
-
-        def key(item):
-            if type(item) is not dict:
-                return None
-            return tuple(item.get(k, z) for k, z in zip(keys, zeros, strict=False))
-
-        return key
-    return _freeze
-
-
 def list_matcher(c, schema, shape):
-    """How items of this list correlate with old items: by key (map) or by value."""
-    item_shape = c.res.shape(shape.items) if shape.items is not None else None
-    if shape.list_type == "map" or schema.get("x-dv-unique") == "map":
-        return _key_fn(tuple(shape.map_keys), item_shape)
-    return _freeze
+    """How items of this list correlate (with old items, or for uniqueness): by key (map) or by value."""
+    if shape.corr_type == "map" or schema.get("x-dv-unique") == "map":
+        return c.eqs.key_fn(shape.items, tuple(shape.map_keys))
+    return _item_canon(c, shape)
+
+
+def _item_canon(c, shape):
+    items = shape.items if isinstance(shape.items, dict) else None
+    return c.eqs.value_canon(c.res.shape(items) if items else None, bool(items and items.get("x-dv-value")))
 
 
 def _opaque_elem(sub, each):
@@ -154,23 +138,69 @@ def _opaque_elem(sub, each):
     return sub
 
 
-def kw_items(c, items, schema, shape, n):
-    each = schema.get("x-dv-each-val")
-    elem = c.node(_opaque_elem(items, each), "elem")
-    extra = c.node(each, "elem", bool(items.get("x-dv-value")), like=items) if each else None
-    key = list_matcher(c, schema, shape)
-    unique = None if schema.get("x-dv-custom-unique") else (schema.get("x-dv-unique") or shape.list_type)
-    unique = unique if unique in ("set", "map") else None
-    nodes = (elem,) + ((extra,) if extra else ())
+def _correlates(schema, shape) -> bool:
+    """Set and map lists (also under an option or level wrapper) correlate items with old items."""
+    return shape.corr_type in ("set", "map") or schema.get("x-dv-unique") in ("set", "map")
 
-    # only set and map lists correlate items with old items (and so ratchet them)
-    correlate = shape.list_type in ("set", "map") or schema.get("x-dv-unique") in ("set", "map")
+
+def _each_val_nodes(c, each, elem_schema):
+    """An eachVal payload as two nodes: its short-circuit checks (which, failing on any element,
+    stop the whole list or map as the reference's early return does) and the rest."""
+    if not each:
+        return None, None
+    vf = bool(elem_schema.get("x-dv-value"))
+    sc = c.node(each, "elem", vf, like=elem_schema, phase="pre")
+    rest = c.node(each, "elem", vf, like=elem_schema, phase="body")
+    return (sc if sc.has_pre else None), rest
+
+
+def _stopped(ctx, before: int) -> bool:
+    """Did checks since `before` report an error that stops the node (alpha errors never do)?"""
+    return any(e.level != "alpha" for e in ctx.errors[before:])
+
+
+def kw_items(c, items, schema, shape, n):
+    return _list_check(c, items, schema, shape, schema.get("x-dv-each-val"), True)
+
+
+def _list_check(c, items, schema, shape, each, own):
+    """Items of a list: their own schema (`own`) and the eachVal payload, correlated with old
+    items where the list type says so; then uniqueness (only with `own`)."""
+    elem = c.node(_opaque_elem(items, each), "elem")
+    sc, extra = _each_val_nodes(c, each, items)
+    key = list_matcher(c, schema, shape)
+    unique = None if schema.get("x-dv-custom-unique") or not own else (schema.get("x-dv-unique") or shape.list_type)
+    unique = unique if unique in ("set", "map") else None
+    nodes = ((elem,) if own else ()) + ((extra,) if extra else ())
+    correlate = _correlates(schema, shape)
 
     leaf = elem.leaf if extra is None else None
-    fast = extra is None
+    fast = extra is None and own
     elem_core = elem.core
 
+    def correlated(v, ov, ctx):
+        """(item, old item or NOOLD) for each non-nil item; nil pointer items are skipped."""
+        index = None
+        if correlate and ctx.update and type(ov) is list and ov:
+            index = {}
+            for o in ov:
+                if o is not None:
+                    index.setdefault(key(o), o)
+        for i, item in enumerate(v):
+            old = NOOLD if index is None else index.get(key(item), NOOLD)
+            if item is None:
+                if elem.pointer:
+                    continue
+                item = elem.zero
+            yield i, item, old
+
     def check(v, ov, path, ctx):
+        if sc is not None:
+            before = len(ctx.errors)
+            for i, item, old in correlated(v, ov, ctx):
+                sc.validate(item, old, (path, i), ctx)
+            if _stopped(ctx, before):
+                return True
         if fast and not (correlate and ctx.update):  # no item ratcheting: the inlined hot path
             if leaf is not None:
                 types = leaf[0]
@@ -184,29 +214,10 @@ def kw_items(c, items, schema, shape, n):
                             continue
                         item = elem.zero
                     elem_core(item, NOOLD, (path, i), ctx)
-            if unique and len(v) > 1:
-                _duplicates(key, v, path, ctx)
-            return
-        index = None
-        if correlate and ctx.update and type(ov) is list and ov:
-            index = {}
-            for o in ov:
-                with contextlib.suppress(TypeError):
-                    index.setdefault(key(o), o)
-        for i, item in enumerate(v):
-            old = NOOLD
-            if index is not None:
-                try:
-                    old = index.get(key(item), NOOLD)
-                except TypeError:
-                    old = NOOLD
-            if item is None:
-                if not elem.pointer:
-                    item = elem.zero
-                else:
-                    continue
-            for nd in nodes:
-                nd.validate(item, old, (path, i), ctx)
+        else:
+            for i, item, old in correlated(v, ov, ctx):
+                for nd in nodes:
+                    nd.validate(item, old, (path, i), ctx)
         if unique and len(v) > 1:
             _duplicates(key, v, path, ctx)
 
@@ -216,10 +227,9 @@ def kw_items(c, items, schema, shape, n):
 def _duplicates(key, v, path, ctx):
     seen = set()
     for i, item in enumerate(v):
-        try:
-            k = key(item)
-        except TypeError:
-            continue
+        if item is None:
+            continue  # nil items are reported apart (PtrSliceNoNils)
+        k = key(item)
         if k in seen:
             ctx.add(E.DUPLICATE, (path, i), item, "", "")
         else:
@@ -231,9 +241,8 @@ def kw_list_semantics(c, value, schema, shape, n):
     field whose list type is defined elsewhere): the uniqueness check alone."""
     if "items" in schema or value not in ("set", "map") or schema.get("x-dv-custom-unique"):
         return None
-    item_shape = c.res.shape(shape.items) if shape.items is not None else None
     keys = schema.get("x-kubernetes-list-map-keys") or shape.map_keys
-    key = _key_fn(tuple(keys), item_shape) if value == "map" else _freeze
+    key = c.eqs.key_fn(shape.items, tuple(keys)) if value == "map" else _item_canon(c, shape)
 
     def check(v, ov, path, ctx):
         if type(v) is list and len(v) > 1:
@@ -251,29 +260,38 @@ def kw_unique(c, value, schema, shape, n):
 def kw_each_val(c, each, schema, shape, n):
     if "items" in schema or "additionalProperties" in schema:
         return None  # applied by kw_items / kw_values
+    # the list or map is defined elsewhere (a typedef): only the payload runs here, on its elements
     if shape.kind == "list":
-        return kw_items(
-            c,
-            {"x-dv-value": True} if shape.items is None else {},
-            {**schema, "x-dv-each-val": each, "x-dv-custom-unique": True},
-            shape,
-            n,
-        )
+        items = shape.items if isinstance(shape.items, dict) else {"x-dv-value": True}
+        return _list_check(c, items, schema, shape, each, False)
     if shape.kind == "map":
-        return kw_values(c, {}, {"x-dv-each-val": each}, shape, n)
+        values = shape.values if isinstance(shape.values, dict) else {}
+        return _map_check(c, values, each, False)
     raise SchemaError("x-dv-each-val applies to arrays and maps")
 
 
 def kw_values(c, values, schema, shape, n):
     if not isinstance(values, dict):
         return None
-    each = schema.get("x-dv-each-val")
+    return _map_check(c, values, schema.get("x-dv-each-val"), True)
+
+
+def _map_check(c, values, each, own):
+    """Values of a map (by key against old values): their own schema (`own`) and the eachVal payload."""
     node = c.node(_opaque_elem(values, each), "elem")
-    extra = c.node(each, "elem", bool(values.get("x-dv-value")), like=values) if each else None
-    nodes = (node,) + ((extra,) if extra else ())
+    sc, extra = _each_val_nodes(c, each, values)
+    nodes = ((node,) if own else ()) + ((extra,) if extra else ())
 
     def check(v, ov, path, ctx):
         has_old = type(ov) is dict
+        if sc is not None:
+            before = len(ctx.errors)
+            for k, x in v.items():
+                if x is None and not node.pointer:
+                    x = node.zero
+                sc.validate(x, ov.get(k, NOOLD) if has_old else NOOLD, (path, (k,)), ctx)
+            if _stopped(ctx, before):
+                return True
         for k, x in v.items():
             y = ov.get(k, NOOLD) if has_old else NOOLD
             if x is None and not node.pointer:
@@ -297,31 +315,36 @@ def kw_each_key(c, frag, schema, shape, n):
     return check
 
 
+def _item_finder(c, shape, match: dict):
+    """The first item of a list whose key fields equal `match` (Go: a nil pointer key never matches)."""
+    key = c.eqs.key_fn(shape.items, tuple(match))
+    want = tuple(freeze(x) for x in match.values())
+
+    def find(lst):
+        if type(lst) is list:
+            for i, it in enumerate(lst):
+                if key(it) == want:
+                    return i, it
+        return -1, None
+
+    return find
+
+
 def kw_item(c, entries, schema, shape, n):
     rules = []
-    item_shape = c.res.shape(shape.items) if shape.items is not None else None
     for entry in entries:
         match = entry.get("match")
         if not isinstance(match, dict) or not match:
             raise SchemaError("x-dv-item entries need a non-empty match")
         node = c.node(entry.get("schema", {}), "frag", True, like=shape.items or {})
-        zeros = {k: "" if item_shape and item_shape.props.get(k, {}).get("type") == "string" else None for k in match}
-        rules.append((tuple(match.items()), zeros, node))
-
-    def find(lst, pairs, zeros):
-        if type(lst) is not list:
-            return -1, None
-        for i, it in enumerate(lst):
-            if type(it) is dict and all(it.get(k, zeros[k]) == val for k, val in pairs):
-                return i, it
-        return -1, None
+        rules.append((_item_finder(c, shape, match), node))
 
     def check(v, ov, path, ctx):
-        for pairs, zeros, node in rules:
-            i, new = find(v, pairs, zeros)
+        for find, node in rules:
+            i, new = find(v)
             if new is None:
                 continue
-            _, old = find(ov, pairs, zeros)
+            _, old = find(ov)
             if ctx.update and old is not None and node.eq(new, old):
                 continue
             node.validate(new, NOOLD if old is None else old, (path, i), ctx)
@@ -417,14 +440,8 @@ def _is_set_fn(c, shape, member):
         # a list-item member of a union on the list itself: set when a matching item exists
         if not item:
             raise SchemaError("union members need a 'field' or an 'item'")
-        item_shape = c.res.shape(shape.items) if shape.items is not None else None
-        pairs = tuple(
-            (k, val, "" if item_shape and item_shape.props.get(k, {}).get("type") == "string" else None)
-            for k, val in item.items()
-        )
-        return lambda v: (
-            type(v) is list and any(type(it) is dict and all(it.get(k, z) == val for k, val, z in pairs) for it in v)
-        )
+        find = _item_finder(c, shape, item)
+        return lambda v: find(v)[1] is not None
     name = member["field"]
     prop = shape.props.get(name)
     if prop is None:
@@ -460,7 +477,7 @@ def _union(kind):
 
 
 def _run_union(kind, disc, fns, names, values, v, ov, path, ctx):
-    has_old = type(ov) in (dict, list)
+    has_old = type(ov) in (dict, list) and ov is not NIL_LIST  # Go: the old value is not its zero value
     new_set = [f(v) for f in fns]
     changed = False
     if ctx.update:
@@ -590,7 +607,7 @@ def _forbid(unset, level):
 def kw_update(c, rules, schema, shape, n):
     rules = tuple(rules)
     kind = shape.kind
-    pointer = not schema.get("x-dv-value")
+    pointer = n.pointer  # a value (non-pointer) struct is always set
     key = list_matcher(c, schema, shape) if kind == "list" else None
 
     def check(v, ov, path, ctx):
@@ -760,27 +777,31 @@ def _gate(c, entry, shape, n, cond, level=None):
         raise SchemaError("option / lifecycle entries need a 'schema'")
     pre, body = c.fragment(entry["schema"], shape, n)
 
-    def make(checks):
+    def make(checks, on_nil):
+        """The wrapped checks, gated; on a nil value only `on_nil` of them run, as unwrapped."""
         if not checks:
             return None
-        checks = tuple(checks)
+        checks, on_nil = tuple(checks), tuple(on_nil)
 
         def check(v, ov, path, ctx):
-            if not cond(ctx, path):
+            run = checks if v is not None else on_nil
+            if not run or not cond(ctx, path):
                 return
             saved = ctx.level
             if level and saved != "alpha":
                 ctx.level = level
             try:
-                for ch in checks:
+                for ch in run:
                     if ch(v, ov, path, ctx):
                         return level != "alpha"
             finally:
                 ctx.level = saved
 
+        check.nil_ok = bool(on_nil)
         return check
 
-    return make(pre), make(body)
+    # short-circuit checks see nil values (presence); other checks only when they run on nil
+    return make(pre, pre), make(body, [ch for ch in body if getattr(ch, "nil_ok", False)])
 
 
 def _if_option(enabled):
@@ -789,10 +810,15 @@ def _if_option(enabled):
         if not isinstance(option, str):
             raise SchemaError("option entries need an 'option' name")
         undefined = f"undefined validation option {json.dumps(option)}"
+        # the reference checks the option once per generated validator: once per field of a mode group
+        schema = entry.get("schema")
+        modes = schema.get("x-dv-modes") if isinstance(schema, dict) and len(schema) == 1 else None
+        checks = sum(len(g.get("fields", ())) for g in modes if isinstance(g, dict)) if isinstance(modes, list) else 1
 
         def cond(ctx, path):
             if ctx.declared is not None and option not in ctx.declared:
-                ctx.add(E.INTERNAL, path, None, undefined, "")
+                for _ in range(checks):
+                    ctx.add(E.INTERNAL, path, None, undefined, "")
                 return False
             return (option in ctx.options) == enabled
 

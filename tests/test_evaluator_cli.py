@@ -48,6 +48,8 @@ def test_json_status_object():
         "field": "spec.replicas",
         "origin": "minimum",
         "message": "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+        "file": INVALID,
+        "line": 7,
     }
     assert [c["field"] for c in s["details"]["shadowedCauses"]] == ["spec.description"]
     ok = json.loads(run("--schema", SCHEMA, VALID, "-o", "json").output)
@@ -79,10 +81,9 @@ def test_batch_directory_and_stream(tmp_path):
         ("a: [1, 2\n", "invalid YAML"),
         ("- 1\n- 2\n", "root must be a mapping"),
         ("", "no documents"),
-        (
-            "a: &a [x, x, x, x, x, x, x, x, x]\n"
-            + "".join(f"b{i}: &b{i} [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n" for i in range(120)),
-            "alias",
+        (  # a 1 KB alias bomb: 2 references per level, 45 levels
+            "a0: &a0 [x, y]\n" + "".join(f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]\n" for i in range(1, 45)),
+            "excessive aliasing",
         ),
         ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nesting"),
     ],
@@ -197,3 +198,10 @@ def test_unforeseen_failure_is_one_line_exit_2(monkeypatch):
     monkeypatch.setattr(cli, "judge", boom)
     r = run("--schema", SCHEMA, VALID)
     assert r.exit_code == 2 and "internal error" in r.output and "Traceback" not in r.output
+
+
+def test_unsupported_subresource_is_one_clear_line():
+    r = run("--schema", SCHEMA, VALID, "--subresource", "/scale")
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+    assert "--subresource /scale: Widget has no validation for it" in r.output
+    assert run("--schema", SCHEMA, VALID, "--subresource", "/status").exit_code == 0

@@ -139,8 +139,37 @@ def test_required_lifts_to_parent_and_typedef_chain(tmp_path):
     )
     doc = to_openapi(build_model(str(f)))["components"]["schemas"]
     assert doc["T"]["required"] == ["b"]
-    assert doc["B"]["allOf"] == [{"$ref": "#/components/schemas/A"}] and doc["B"]["maximum"] == 9
+    # Go's `type B A`: B has A's underlying type and its own tags, not A's
+    assert doc["B"] == {"type": "integer", "format": "int64", "maximum": 9}
     assert doc["A"]["minimum"] == 1
+
+
+def test_typedef_of_named_type_drops_its_type_tags(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text(
+        HEADER
+        + textwrap.dedent("""
+        # +k8s:enum
+        class E(str, Enum):
+            X = "x"
+        NotEnum = NewType("NotEnum", E)
+        # +k8s:maxItems=2
+        L = NewType("L", Annotated[list[E], "+k8s:listType=set"])
+        # +k8s:minItems=1
+        L2 = NewType("L2", L)
+        @dataclass
+        # +k8s:validateFalse="type S"
+        class S:
+            # +k8s:minimum=1
+            i: int
+        S2 = NewType("S2", S)
+        """)
+    )
+    doc = to_openapi(build_model(str(f)))["components"]["schemas"]
+    assert doc["NotEnum"] == {"type": "string"}
+    assert doc["L"]["x-kubernetes-list-type"] == "set" and doc["L"]["maxItems"] == 2
+    assert doc["L2"]["minItems"] == 1 and not {"maxItems", "x-kubernetes-list-type"} & set(doc["L2"])
+    assert "x-dv-validate-false" not in doc["S2"] and doc["S2"]["properties"]["i"]["minimum"] == 1
 
 
 def test_enum_union_item_subfield_dependent_mode(tmp_path):

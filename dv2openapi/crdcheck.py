@@ -1,0 +1,561 @@
+"""What kube-apiserver says when a CustomResourceDefinition is created.
+
+A model of apiextensions-apiserver's `ValidateCustomResourceDefinition` (create, v1): names,
+group and versions; structural-schema invariants; the OpenAPI schema rules (list types and
+map keys, set items, defaults, `oldSelf` only where old values correlate); every CEL rule
+compiled (cel-expr-python) and its estimated cost checked against the per-rule and per-CRD
+limits. Errors carry the server's type, field path and detail; their order is not the
+server's (it walks Go maps). What is not modelled: conversion webhooks, printer columns,
+selectable fields, per-version differences beyond the schema, messageExpression.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cel_expr_python import cel
+
+from evaluator.formats import is_dns1123_subdomain, max_len_error, regex_error
+
+from .celast import CompileError, compile_rule
+from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
+
+RULE_COST_LIMIT = 10_000_000  # StaticEstimatedCostLimit
+CRD_COST_LIMIT = 100_000_000  # StaticEstimatedCRDCostLimit
+_DNS1035_FMT = "[a-z]([-a-z0-9]*[a-z0-9])?"
+_DNS1035_RE = re.compile(_DNS1035_FMT)
+_DNS1035_ERR = (
+    "a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
+    "start with an alphabetic character, and end with an alphanumeric character"
+)
+_REASONS = ["FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One field error of the API server's verdict."""
+
+    type: str
+    field: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.detail}"
+
+
+def is_dns1035_label(value: str) -> list[str]:
+    """apimachinery's IsDNS1035Label."""
+    errs = []
+    if len(value) > 63:
+        errs.append(max_len_error(63))
+    if not _DNS1035_RE.fullmatch(value):
+        errs.append(regex_error(_DNS1035_ERR, _DNS1035_FMT, "my-name", "abc-123"))
+    return errs
+
+
+def check_crd(crd: dict) -> list[Problem]:
+    """The API server's field errors for creating `crd` (empty: accepted)."""
+    spec = crd.get("spec") or {}
+    out: list[Problem] = []
+    group = spec.get("group") or ""
+    if not group:
+        out.append(Problem("FieldValueRequired", "spec.group", ""))
+    elif errs := is_dns1123_subdomain(group):
+        out.append(Problem("FieldValueInvalid", "spec.group", ",".join(errs)))
+    elif "." not in group:
+        out.append(Problem("FieldValueInvalid", "spec.group", "should be a domain with at least one dot"))
+    if spec.get("scope") not in ("Cluster", "Namespaced"):
+        out.append(Problem("FieldValueNotSupported", "spec.scope", 'supported values: "Cluster", "Namespaced"'))
+    names = spec.get("names") or {}
+    for key in ("plural", "singular", "kind", "listKind"):
+        value = names.get(key) or ""
+        if not value:
+            out.append(Problem("FieldValueRequired", f"spec.names.{key}", ""))
+        elif errs := is_dns1035_label(value.lower() if key in ("kind", "listKind") else value):
+            prefix = "may have mixed case, but should otherwise match: " if key in ("kind", "listKind") else ""
+            out.append(Problem("FieldValueInvalid", f"spec.names.{key}", prefix + ",".join(errs)))
+    name = (crd.get("metadata") or {}).get("name")
+    if name != f"{names.get('plural', '')}.{group}":
+        out.append(Problem("FieldValueInvalid", "metadata.name", 'must be spec.names.plural+"."+spec.group'))
+    versions = spec.get("versions") or []
+    if sum(bool(v.get("storage")) for v in versions) != 1:
+        out.append(
+            Problem("FieldValueInvalid", "spec.versions", "must have exactly one version marked as storage version")
+        )
+    for i, v in enumerate(versions):
+        if errs := is_dns1035_label(v.get("name") or ""):
+            out.append(Problem("FieldValueInvalid", f"spec.versions[{i}].name", ",".join(errs)))
+    schemas = [(v.get("schema") or {}).get("openAPIV3Schema") for v in versions]
+    if schemas and all(s == schemas[0] for s in schemas):
+        if schemas[0] is not None:
+            out += check_schema(schemas[0], "spec.validation.openAPIV3Schema")
+    else:
+        for i, s in enumerate(schemas):
+            if s is not None:
+                out += check_schema(s, f"spec.versions[{i}].schema.openAPIV3Schema")
+    return out
+
+
+def check_schema(schema: dict, path: str) -> list[Problem]:
+    """Errors of one version's openAPIV3Schema."""
+    structural = _structural(schema, path, "root")
+    if schema.get("nullable"):
+        structural.append(Problem("FieldValueForbidden", f"{path}.nullable", "nullable cannot be true at the root"))
+    walker = _Walker(cel_enabled=not structural)
+    schema_errs, cel_errs = walker.walk(schema, path, root=True, forbid_old_self=None, cardinality=1)
+    out = structural + schema_errs + cel_errs
+    if walker.total > CRD_COST_LIMIT:
+        for p in sorted(walker.expensive, key=lambda x: -x[0])[:4]:
+            out.append(
+                Problem(
+                    "FieldValueForbidden",
+                    p[1],
+                    "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema",
+                )
+            )
+        msg = cost_message(
+            "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
+            walker.total,
+            CRD_COST_LIMIT,
+        )
+        out.append(Problem("FieldValueForbidden", path, msg))
+    return out
+
+
+def cost_message(name: str, cost: int, limit: int) -> str:
+    """The server's over-budget detail."""
+    f = cost / limit
+    factor = "more than 100x" if f > 100 else (f"{f:f}x" if f < 1.5 else f"{f:.1f}x")
+    return (
+        f"{name} exceeds budget by factor of {factor} (try simplifying the rule, or adding maxItems, "
+        "maxProperties, and maxLength where arrays, maps, and strings are declared)"
+    )
+
+
+# --- structural invariants (ValidateStructural) ----------------------------------------------
+
+
+def _structural(s: dict, path: str, level: str) -> list[Problem]:
+    out: list[Problem] = []
+    if s.get("type") == "array" and "items" not in s:
+        out.append(Problem("FieldValueRequired", f"{path}.items", "must be specified"))
+    if isinstance(s.get("items"), dict):
+        out += _structural(s["items"], f"{path}.items", "item")
+    for k, v in (s.get("properties") or {}).items():
+        out += _structural(v, f"{path}.properties[{k}]", "field")
+    if "additionalProperties" in s:
+        if level == "root":
+            out.append(Problem("FieldValueForbidden", f"{path}.additionalProperties", "must not be used at the root"))
+        if isinstance(s["additionalProperties"], dict):
+            out += _structural(s["additionalProperties"], f"{path}.additionalProperties", "field")
+    if s.get("x-kubernetes-int-or-string") and s.get("x-kubernetes-preserve-unknown-fields"):
+        out.append(
+            Problem(
+                "FieldValueInvalid",
+                f"{path}.x-kubernetes-preserve-unknown-fields",
+                "must be false if x-kubernetes-int-or-string is true",
+            )
+        )
+    for junction in ("allOf", "anyOf", "oneOf", "not"):
+        if junction in s:
+            out.append(Problem("FieldValueForbidden", f"{path}.{junction}", "not modelled by this checker"))
+    embedded = s.get("x-kubernetes-embedded-resource")
+    t = s.get("type")
+    if embedded and t != "object":
+        out.append(
+            Problem(
+                "FieldValueRequired" if not t else "FieldValueInvalid",
+                f"{path}.type",
+                "must be object if x-kubernetes-embedded-resource is true",
+            )
+        )
+    elif not t and not s.get("x-kubernetes-int-or-string") and not s.get("x-kubernetes-preserve-unknown-fields"):
+        where = {"root": "at the root", "item": "for specified array items", "field": "for specified object fields"}
+        out.append(Problem("FieldValueRequired", f"{path}.type", f"must not be empty {where[level]}"))
+    if level == "root" and t and t != "object":
+        out.append(Problem("FieldValueInvalid", f"{path}.type", "must be object at the root"))
+    props = s.get("properties") or {}
+    check_meta = level == "root" or embedded
+    for key in ("kind", "apiVersion"):
+        if key in props and check_meta and props[key].get("type") != "string":
+            out.append(Problem("FieldValueInvalid", f"{path}.properties[{key}].type", "must be string"))
+    if "metadata" in props:
+        meta = props["metadata"]
+        mpath = f"{path}.properties[metadata]"
+        if check_meta and meta.get("type") != "object":
+            out.append(Problem("FieldValueInvalid", f"{mpath}.type", "must be object"))
+        if level == "root":
+            rest = {k: v for k, v in meta.items() if k not in ("type", "default")}
+            mprops = set(rest.pop("properties", {}) or {})
+            if rest or not mprops <= {"name", "generateName"}:
+                out.append(
+                    Problem(
+                        "FieldValueForbidden",
+                        mpath,
+                        "must not specify anything other than name and generateName, "
+                        "but metadata is implicitly specified",
+                    )
+                )
+    return out
+
+
+# --- OpenAPI schema rules and CEL (ValidateCustomResourceDefinitionOpenAPISchema) -------------
+
+
+class _Walker:
+    def __init__(self, cel_enabled: bool):
+        self.cel_enabled = cel_enabled
+        self.total = 0
+        self.expensive: list[tuple[int, str]] = []
+
+    def walk(self, s: dict, path: str, root: bool, forbid_old_self, cardinality, no_default: str | None = None):
+        """(schema errors, CEL errors) of `s` and below; `cardinality` None when unbounded."""
+        schema_errs: list[Problem] = []
+        cel_errs: list[Problem] = []
+        if s.get("uniqueItems"):
+            schema_errs.append(
+                Problem(
+                    "FieldValueForbidden",
+                    f"{path}.uniqueItems",
+                    "uniqueItems cannot be set to true since the runtime complexity becomes quadratic",
+                )
+            )
+        for key, what in (("$ref", "$ref"), ("definitions", "definitions"), ("dependencies", "dependencies")):
+            if key in s:
+                schema_errs.append(Problem("FieldValueForbidden", f"{path}.{key}", f"{what} is not supported"))
+        if s.get("type") == "null":
+            schema_errs.append(
+                Problem(
+                    "FieldValueForbidden", f"{path}.type", "type cannot be set to null, use nullable as an alternative"
+                )
+            )
+        if "default" in s and no_default is not None:
+            schema_errs.append(Problem("FieldValueForbidden", f"{path}.default", f"must not be set {no_default}"))
+        props = s.get("properties") or {}
+        ap = s.get("additionalProperties")
+        child_card = _child_cardinality(s, cardinality)
+        if ap is not None:
+            if props and (ap is False or isinstance(ap, dict)):
+                schema_errs.append(
+                    Problem(
+                        "FieldValueForbidden",
+                        f"{path}.additionalProperties",
+                        "additionalProperties and properties are mutual exclusive",
+                    )
+                )
+            if isinstance(ap, dict):
+                a, b = self.walk(ap, f"{path}.additionalProperties", False, forbid_old_self, child_card, no_default)
+                schema_errs += a
+                cel_errs += b
+        for name, prop in props.items():
+            sub_forbid = forbid_old_self
+            if s.get("x-kubernetes-map-type") == "atomic" and sub_forbid is None:
+                sub_forbid = path
+            sub_default = no_default
+            if root and name in ("metadata", "kind", "apiVersion"):
+                sub_default = f"in top-level {name}"
+            a, b = self.walk(prop, f"{path}.properties[{name}]", False, sub_forbid, child_card, sub_default)
+            schema_errs += a
+            cel_errs += b
+        items = s.get("items")
+        if isinstance(items, dict):
+            sub_forbid = forbid_old_self
+            if s.get("x-kubernetes-list-type") != "map" and sub_forbid is None:
+                sub_forbid = path
+            a, b = self.walk(items, f"{path}.items", False, sub_forbid, child_card, no_default)
+            schema_errs += a
+            cel_errs += b
+        schema_errs += _list_and_map_rules(s, path)
+        rules = s.get("x-kubernetes-validations") or []
+        for i, r in enumerate(rules):
+            schema_errs += _rule_shape(r, f"{path}.x-kubernetes-validations[{i}]")
+        if rules and not schema_errs and self.cel_enabled:
+            cel_errs += self._cel(s, path, rules, forbid_old_self, cardinality, root)
+        return schema_errs, cel_errs
+
+    def _cel(self, s, path, rules, forbid_old_self, cardinality, root) -> list[Problem]:
+        out: list[Problem] = []
+        decl = decl_of(s, root or bool(s.get("x-kubernetes-embedded-resource")))
+        if decl is None:
+            return [
+                Problem(
+                    "InternalError",
+                    f"{path}.x-kubernetes-validations",
+                    "unable to convert structural schema to CEL declarations",
+                )
+            ]
+        ctype = cel_type(decl)
+        for i, r in enumerate(rules):
+            rpath = f"{path}.x-kubernetes-validations[{i}].rule"
+            optional = bool(r.get("optionalOldSelf"))
+            variables = {"self": ctype, "oldSelf": cel.Type.DYN if optional else ctype}
+            try:
+                ast = compile_rule(r["rule"], variables)
+            except CompileError as e:
+                out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {e}"))
+                continue
+            card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
+            cost = _mul_guard(estimate(ast, decl), card)
+            if cost > RULE_COST_LIMIT:
+                out.append(
+                    Problem("FieldValueForbidden", rpath, cost_message("estimated rule cost", cost, RULE_COST_LIMIT))
+                )
+            self.total = min(self.total + cost, MAX_U64)
+            if cost >= CRD_COST_LIMIT // 100:
+                self.expensive.append((cost, rpath))
+            if uses_old_self(ast):
+                if forbid_old_self is not None:
+                    out.append(
+                        Problem(
+                            "FieldValueInvalid",
+                            rpath,
+                            "oldSelf cannot be used on the uncorrelatable portion of the schema within "
+                            + forbid_old_self,
+                        )
+                    )
+            elif "optionalOldSelf" in r:
+                out.append(
+                    Problem(
+                        "FieldValueInvalid",
+                        f"{path}.x-kubernetes-validations[{i}].optionalOldSelf",
+                        "may not be set if oldSelf is not used in rule",
+                    )
+                )
+        return out
+
+
+def rule_cost(s: dict, rule: str, cardinality: int | None, root: bool = False) -> int:
+    """The server's estimated cost of `rule` placed on schema node `s` at `cardinality` (None: unbounded)."""
+    decl = decl_of(s, root)
+    ast = compile_rule(rule, {"self": cel_type(decl), "oldSelf": cel_type(decl)})
+    card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
+    return _mul_guard(estimate(ast, decl), card)
+
+
+def _mul_guard(cost: int, card: int) -> int:
+    return 0 if cost == 0 else min(cost * card, MAX_U64)
+
+
+def _child_cardinality(s: dict, cardinality: int | None) -> int | None:
+    if cardinality is None:
+        return None
+    t = s.get("type")
+    if t == "object":
+        if "additionalProperties" in s:
+            mp = s.get("maxProperties")
+            return None if mp is None else cardinality * max(mp, 0)
+        return cardinality
+    if t == "array":
+        mi = s.get("maxItems")
+        return None if mi is None else cardinality * max(mi, 0)
+    return cardinality
+
+
+def uses_old_self(ast) -> bool:
+    """Whether the checked AST refers to `oldSelf`."""
+    stack = [ast]
+    while stack:
+        n = stack.pop()
+        if n.kind == "ident" and n.value == "oldSelf":
+            return True
+        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
+    return False
+
+
+def cel_type(d: Decl) -> cel.Type:
+    """A cel-expr-python type for a Decl (objects as string-keyed maps of dyn)."""
+    simple = {
+        "string": cel.Type.STRING,
+        "bytes": cel.Type.BYTES,
+        "int": cel.Type.INT,
+        "double": cel.Type.DOUBLE,
+        "bool": cel.Type.BOOL,
+        "duration": cel.Type.DURATION,
+        "timestamp": cel.Type.TIMESTAMP,
+    }
+    if d.kind in simple:
+        return simple[d.kind]
+    if d.kind == "list":
+        return cel.Type.List(cel_type(d.elem))
+    if d.kind == "map":
+        return cel.Type.Map(cel.Type.STRING, cel_type(d.elem))
+    if d.kind == "object":
+        return cel.Type.Map(cel.Type.STRING, cel.Type.DYN)
+    return cel.Type.DYN
+
+
+def _rule_shape(r: dict, path: str) -> list[Problem]:
+    out = []
+    rule = (r.get("rule") or "").strip()
+    msg = r.get("message")
+    if not rule:
+        out.append(Problem("FieldValueRequired", f"{path}.rule", "rule is not specified"))
+    elif msg is not None and msg and not msg.strip():
+        out.append(Problem("FieldValueInvalid", f"{path}.message", "must be non-empty if specified"))
+    elif msg and re.search(r"[\n\r]", msg.strip()):
+        out.append(Problem("FieldValueInvalid", f"{path}.message", "must not contain line breaks"))
+    elif re.search(r"[\n\r]", rule) and not (msg or "").strip():
+        out.append(
+            Problem("FieldValueRequired", f"{path}.message", "message must be specified if rule contains line breaks")
+        )
+    if "reason" in r and r["reason"] not in _REASONS:
+        out.append(
+            Problem(
+                "FieldValueNotSupported", f"{path}.reason", "supported values: " + ", ".join(f'"{x}"' for x in _REASONS)
+            )
+        )
+    return out
+
+
+def _list_and_map_rules(s: dict, path: str) -> list[Problem]:
+    out: list[Problem] = []
+    t = s.get("type")
+    lt = s.get("x-kubernetes-list-type")
+    mt = s.get("x-kubernetes-map-type")
+    keys = s.get("x-kubernetes-list-map-keys") or []
+    items = s.get("items") if isinstance(s.get("items"), dict) else None
+    if mt is not None and t != "object":
+        out.append(
+            Problem(
+                "FieldValueRequired" if not t else "FieldValueInvalid",
+                f"{path}.type",
+                "must be object if x-kubernetes-map-type is specified",
+            )
+        )
+    if mt is not None and mt not in ("atomic", "granular"):
+        out.append(
+            Problem("FieldValueNotSupported", f"{path}.x-kubernetes-map-type", 'supported values: "atomic", "granular"')
+        )
+    if lt is not None and t != "array":
+        out.append(
+            Problem(
+                "FieldValueRequired" if not t else "FieldValueInvalid",
+                f"{path}.type",
+                "must be array if x-kubernetes-list-type is specified",
+            )
+        )
+    elif lt == "set" and items is not None:
+        if items.get("type") == "array" and items.get("x-kubernetes-list-type", "atomic") != "atomic":
+            out.append(
+                Problem(
+                    "FieldValueInvalid",
+                    f"{path}.items.x-kubernetes-list-type",
+                    "must be atomic as item of a list with x-kubernetes-list-type=set",
+                )
+            )
+        if items.get("type") == "object" and items.get("x-kubernetes-map-type") != "atomic":
+            out.append(
+                Problem(
+                    "FieldValueInvalid",
+                    f"{path}.items.x-kubernetes-map-type",
+                    "must be atomic as item of a list with x-kubernetes-list-type=set",
+                )
+            )
+    if lt is not None and lt not in ("atomic", "set", "map"):
+        out.append(
+            Problem(
+                "FieldValueNotSupported", f"{path}.x-kubernetes-list-type", 'supported values: "atomic", "map", "set"'
+            )
+        )
+    if keys:
+        if lt is None:
+            out.append(
+                Problem(
+                    "FieldValueRequired",
+                    f"{path}.x-kubernetes-list-type",
+                    "must be map if x-kubernetes-list-map-keys is non-empty",
+                )
+            )
+        elif lt != "map":
+            out.append(
+                Problem(
+                    "FieldValueInvalid",
+                    f"{path}.x-kubernetes-list-type",
+                    "must be map if x-kubernetes-list-map-keys is non-empty",
+                )
+            )
+    if lt == "map":
+        if not keys:
+            out.append(
+                Problem(
+                    "FieldValueRequired",
+                    f"{path}.x-kubernetes-list-map-keys",
+                    "must not be empty if x-kubernetes-list-type is map",
+                )
+            )
+        if items is None:
+            out.append(
+                Problem("FieldValueRequired", f"{path}.items", "must have a schema if x-kubernetes-list-type is map")
+            )
+        elif items.get("type") != "object":
+            out.append(
+                Problem(
+                    "FieldValueInvalid",
+                    f"{path}.items.type",
+                    "must be object if parent array's x-kubernetes-list-type is map",
+                )
+            )
+        else:
+            seen = set()
+            for k in keys:
+                prop = (items.get("properties") or {}).get(k)
+                if prop is None:
+                    out.append(
+                        Problem(
+                            "FieldValueInvalid",
+                            f"{path}.x-kubernetes-list-map-keys",
+                            "entries must all be names of item properties",
+                        )
+                    )
+                elif prop.get("type") in ("array", "object"):
+                    out.append(
+                        Problem(
+                            "FieldValueInvalid",
+                            f"{path}.items.properties[{k}].type",
+                            "must be a scalar type if parent array's x-kubernetes-list-type is map",
+                        )
+                    )
+                if k in seen:
+                    out.append(
+                        Problem(
+                            "FieldValueInvalid",
+                            f"{path}.x-kubernetes-list-map-keys",
+                            "must not contain duplicate entries",
+                        )
+                    )
+                seen.add(k)
+    if lt in ("set", "map") and items is not None:
+        if items.get("nullable"):
+            out.append(
+                Problem(
+                    "FieldValueForbidden",
+                    f"{path}.items.nullable",
+                    f"cannot be nullable when x-kubernetes-list-type is {lt}",
+                )
+            )
+        if lt == "map":
+            required = set(items.get("required") or ())
+            for k in keys:
+                prop = (items.get("properties") or {}).get(k)
+                if prop is None:
+                    continue
+                kpath = f"{path}.items.properties[{k}]"
+                if k not in required and "default" not in prop:
+                    out.append(
+                        Problem(
+                            "FieldValueRequired",
+                            f"{kpath}.default",
+                            "this property is in x-kubernetes-list-map-keys, "
+                            "so it must have a default or be a required property",
+                        )
+                    )
+                if prop.get("nullable"):
+                    out.append(
+                        Problem(
+                            "FieldValueForbidden",
+                            f"{kpath}.nullable",
+                            "this property is in x-kubernetes-list-map-keys, so it cannot be nullable",
+                        )
+                    )
+    return out

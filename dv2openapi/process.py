@@ -1,0 +1,50 @@
+"""Process-level behaviour shared by the CLIs: signals and a closed stdout end the run quietly.
+
+SIGINT and SIGTERM end the process at once with 128 + the signal number (130, 143), after
+killing any worker processes it started; no traceback, no cleanup that could hang. A closed
+stdout (`dv-eval ... | head -1`) ends the run quietly with 141, as SIGPIPE would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _end(signum: int, frame: object) -> None:
+    mp = sys.modules.get("multiprocessing")
+    if mp is not None:
+        for child in mp.active_children():
+            with contextlib.suppress(OSError):
+                os.kill(child.pid, signal.SIGKILL)
+    os._exit(128 + signum)
+
+
+def closed_stdout() -> None:
+    """After a BrokenPipeError: silence stdout (nothing flushes into the closed pipe) and exit 141."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(128 + signal.SIGPIPE)
+
+
+@contextlib.contextmanager
+def cli_signals() -> Iterator[None]:
+    """Install the CLI signal handlers for the duration of a run (restored afterwards)."""
+    if threading.current_thread() is not threading.main_thread():  # called as a library: leave signals be
+        yield
+        return
+    saved = {s: signal.getsignal(s) for s in _SIGNALS}
+    for s in _SIGNALS:
+        signal.signal(s, _end)
+    try:
+        yield
+    finally:
+        for s, h in saved.items():
+            signal.signal(s, h)

@@ -1,0 +1,207 @@
+"""Go value equality over JSON values, compiled per schema shape.
+
+The reference compares typed Go values, not JSON: an absent value (non-pointer) field is its
+zero value, an absent pointer is nil, unknown fields were dropped by the decoder, and
+`equality.Semantic.DeepEqual` (ratcheting, non-comparable set items) treats a nil and an empty
+list or map as equal. Where it uses Go `==` (list-map keys, sets of comparable items) the types
+involved hold no lists or maps, so the same relation serves both.
+
+`eq_fn` answers "equal?" and stops at the first difference; `canon_fn` gives a hashable
+canonical form (equal values, equal forms) for matching items by value or by key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .shape import ZERO, Resolver, Shape
+
+_CONTAINERS = ("list", "map")
+
+
+def freeze(v):
+    """A hashable stand-in for a JSON value of no known shape."""
+    t = type(v)
+    if t is dict:
+        return ("d",) + _sorted_items((k, freeze(x)) for k, x in v.items())
+    if t is list:
+        return ("l",) + tuple(freeze(x) for x in v)
+    if t is float and v.is_integer():
+        return int(v)
+    return v
+
+
+def _sorted_items(pairs) -> tuple:
+    """(key, form) pairs in key order; keys of mixed types (YAML allows them, JSON does not) by repr."""
+    items = list(pairs)
+    try:
+        items.sort()
+    except TypeError:
+        items.sort(key=lambda kv: repr(kv[0]))
+    return tuple(items)
+
+
+class Equality:
+    """Equality and canonical-form functions for the shapes of one document (built lazily, cached)."""
+
+    def __init__(self, res: Resolver):
+        self.res = res
+        self._eq: dict[int, Callable] = {}
+        self._canon: dict[int, Callable] = {}
+
+    def _members(self, shape: Shape) -> list[tuple[str, Shape, bool]]:
+        return [(k, self.res.shape(s), bool(s.get("x-dv-value"))) for k, s in shape.props.items()]
+
+    def _elem(self, schema: dict | None) -> tuple[Shape | None, bool]:
+        if not isinstance(schema, dict):
+            return None, False
+        return self.res.shape(schema), bool(schema.get("x-dv-value"))
+
+    def _cached(self, table: dict, shape: Shape | None, build):
+        if shape is None:
+            return build(None)
+        fn = table.get(id(shape))
+        if fn is None:
+            cell: list = []
+            table[id(shape)] = lambda *a: cell[0](*a)  # recursion: a forward reference until built
+            cell.append(build(shape))
+            fn = table[id(shape)] = cell[0]
+        return fn
+
+    # -- equality --------------------------------------------------------------------
+    def eq_fn(self, shape: Shape | None) -> Callable[[object, object], bool]:
+        """Equality of two values at a position of this shape (either may be None = nil/absent)."""
+        return self._cached(self._eq, shape, self._build_eq)
+
+    def _build_eq(self, shape: Shape | None):
+        kind = shape.kind if shape is not None else "any"
+        if kind == "struct":
+            members = [(k, self.eq_fn(s), s.kind, vf) for k, s, vf in self._members(shape)]
+
+            def eq(a, b):
+                if a == b:
+                    return True
+                if type(a) is not dict or type(b) is not dict:
+                    return False
+                for k, f, sub_kind, vf in members:
+                    x, y = a.get(k), b.get(k)
+                    if x == y:
+                        continue
+                    if vf and sub_kind not in _CONTAINERS:
+                        if x is None:
+                            x = ZERO.get(sub_kind)
+                        if y is None:
+                            y = ZERO.get(sub_kind)
+                    if not f(x, y):
+                        return False
+                return True
+
+            return eq
+        if kind == "list":
+            item, _ = self._elem(shape.items)
+            item_eq = self.eq_fn(item)
+            item_zero = self._zero_of(shape.items)
+
+            def eq(a, b):
+                if a == b:
+                    return True
+                if not a and not b:
+                    return a in (None, []) and b in (None, [])
+                if type(a) is not list or type(b) is not list or len(a) != len(b):
+                    return False
+                for x, y in zip(a, b, strict=True):
+                    if x != y:
+                        if x is None:
+                            x = item_zero
+                        if y is None:
+                            y = item_zero
+                        if not item_eq(x, y):
+                            return False
+                return True
+
+            return eq
+        if kind == "map":
+            val, _ = self._elem(shape.values)
+            val_eq = self.eq_fn(val)
+            val_zero = self._zero_of(shape.values)
+
+            def eq(a, b):
+                if a == b:
+                    return True
+                if not a and not b:
+                    return a in (None, {}) and b in (None, {})
+                if type(a) is not dict or type(b) is not dict or a.keys() != b.keys():
+                    return False
+                for k, x in a.items():
+                    y = b[k]
+                    if x != y:
+                        if x is None:
+                            x = val_zero
+                        if y is None:
+                            y = val_zero
+                        if not val_eq(x, y):
+                            return False
+                return True
+
+            return eq
+        return lambda a, b: a == b
+
+    def _zero_of(self, schema) -> object:
+        """What a nil element decodes to: the zero value for a value element, else nil."""
+        shape, vf = self._elem(schema)
+        return ZERO.get(shape.kind) if shape is not None and vf else None
+
+    # -- canonical forms --------------------------------------------------------------
+    def canon_fn(self, shape: Shape | None) -> Callable[[object], object]:
+        """A hashable form of a non-nil value at a position of this shape: equal values, equal forms."""
+        return self._cached(self._canon, shape, self._build_canon)
+
+    def value_canon(self, shape: Shape | None, value_field: bool) -> Callable[[object], object]:
+        """Like `canon_fn`, for a position that may be nil: a value position's nil is its zero value;
+        a nil list or map is the empty one."""
+        canon = self.canon_fn(shape)
+        kind = shape.kind if shape is not None else "any"
+        zero = ZERO.get(kind) if (value_field or kind in _CONTAINERS) else None
+        if zero is None:
+            return lambda v: None if v is None else canon(v)
+        return lambda v: canon(zero if v is None else v)
+
+    def _build_canon(self, shape: Shape | None):
+        kind = shape.kind if shape is not None else "any"
+        if kind == "struct":
+            members = [(k, self.value_canon(s, vf)) for k, s, vf in self._members(shape)]
+
+            def canon(v):
+                if type(v) is not dict:
+                    return freeze(v)
+                get = v.get
+                return ("s",) + tuple(c(get(k)) for k, c in members)
+
+            return canon
+        if kind in _CONTAINERS:
+            elem_shape, vf = self._elem(shape.items if kind == "list" else shape.values)
+            elem = self.value_canon(elem_shape, vf)
+            if kind == "list":
+                return lambda v: ("l",) + tuple(elem(x) for x in v) if type(v) is list else freeze(v)
+            return lambda v: (
+                (("m",) + _sorted_items((k, elem(x)) for k, x in v.items())) if type(v) is dict else freeze(v)
+            )
+        return freeze
+
+    def key_fn(self, item_schema: dict | None, keys: tuple) -> Callable[[object], object]:
+        """A list-map item's key as Go compares it: value key fields default to their zero value,
+        pointer key fields to nil. A non-object item has no key (None)."""
+        item = self.res.shape(item_schema) if isinstance(item_schema, dict) else None
+        props = item.props if item is not None else {}
+        parts = []
+        for k in keys:
+            s = props.get(k)
+            parts.append((k, self.value_canon(self.res.shape(s), bool(s.get("x-dv-value"))) if s else freeze))
+
+        def key(v):
+            if type(v) is not dict:
+                return None
+            get = v.get
+            return tuple(c(get(k)) for k, c in parts)
+
+        return key

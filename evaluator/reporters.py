@@ -1,0 +1,257 @@
+"""dv-eval's output formats: text (kubectl), json (Kubernetes Status), junit (CI servers), github
+(GitHub Actions workflow commands). Each reporter gets the results one at a time (a verdict, or an
+unusable document in its place), then the summary."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import TextIO
+
+from .verdict import NO_KIND_MATCH, Finding, Unusable, Verdict
+
+FORMATS = ("text", "json", "junit", "github")
+
+
+@dataclass
+class Summary:
+    objects: int = 0
+    invalid: int = 0
+    skipped: int = 0
+    unusable: int = 0  # documents (or rests of files) that could not be judged
+    unchecked: int = 0  # objects validated without their schema's CEL rules
+
+    @property
+    def valid(self) -> int:
+        return self.objects - self.invalid - self.skipped - self.unusable
+
+    def line(self) -> str:
+        out = f"{self.objects} objects: {self.valid} valid, {self.invalid} invalid"
+        if self.unusable:
+            out += f", {self.unusable} unusable"
+        if self.skipped:
+            out += f", {self.skipped} skipped (no schema)"
+        if self.unchecked:
+            out += f"; {self.unchecked} validated without their CEL rules (x-kubernetes-validations)"
+        return out
+
+
+class Reporter:
+    """Base: `batch` is False for a single object (or an update), True for many."""
+
+    def __init__(self, out: TextIO, batch: bool):
+        self.out, self.batch = out, batch
+
+    def verdict(self, vd: Verdict) -> None:
+        raise NotImplementedError
+
+    def unusable(self, u: Unusable) -> None:
+        """A document (or the rest of a file) that could not be judged, in place of its verdict."""
+        raise NotImplementedError
+
+    def end(self, summary: Summary) -> None:
+        raise NotImplementedError
+
+    def write(self, text: str) -> None:
+        self.out.write(text + "\n")
+
+
+def _where(vd: Verdict, f: Finding) -> str:
+    return f"{vd.file}:{f.line}"
+
+
+def title(vd: Verdict) -> str:
+    return f'{vd.kind or "object"} "{vd.name}"'
+
+
+# -- text ---------------------------------------------------------------------------------------
+
+
+def text(vd: Verdict) -> str:
+    """kubectl-style text for one verdict."""
+    if vd.skipped:
+        return f"{title(vd)} skipped: {vd.skipped} ({vd.file}:{vd.line})"
+    lines = [f"The {title(vd)} is invalid:"] if vd.failed else [f"{title(vd)} is valid"]
+    lines += [f"* {f.message} ({_where(vd, f)})" for f in vd.rejected + vd.errors]
+    if vd.shadowed:
+        lines.append("Shadowed (not enforced):")
+        lines += [f"  * {f.message} ({_where(vd, f)}) [{f.level}]" for f in vd.shadowed]
+    return "\n".join(lines)
+
+
+class TextReporter(Reporter):
+    def verdict(self, vd: Verdict) -> None:
+        if not self.batch or vd.failed or vd.shadowed:
+            self.write(text(vd))
+
+    def unusable(self, u: Unusable) -> None:
+        self.write(f"error: {u.reason}")
+
+    def end(self, summary: Summary) -> None:
+        if self.batch:
+            self.write(summary.line())
+
+
+# -- json ---------------------------------------------------------------------------------------
+
+
+def _cause(vd: Verdict, f: Finding) -> dict:
+    c = {"reason": f.reason, "message": f.message, "field": f.field}
+    if f.origin:
+        c["origin"] = f.origin
+    c["file"], c["line"] = vd.file, f.line
+    return c
+
+
+def status(vd: Verdict) -> dict:
+    """The Kubernetes Status object for one verdict (file and line added to each cause)."""
+    details: dict = {"name": vd.name, "kind": vd.kind}
+    out = {"kind": "Status", "apiVersion": "v1", "metadata": {}}
+    if vd.skipped:
+        out.update(status="Success", code=200, reason="Skipped", message=f"not validated: {vd.skipped}")
+    elif not vd.failed:
+        out.update(status="Success", code=200)
+    elif any(f.reason == NO_KIND_MATCH for f in vd.rejected):
+        out.update(status="Failure", code=404, reason="NotFound", message=vd.rejected[0].message)
+    elif vd.rejected:  # strict field validation fails the request before validation runs
+        version = vd.api_version.rpartition("/")[2]
+        joined = ", ".join(f.message for f in vd.rejected)
+        message = f'{vd.kind} in version "{version}" cannot be handled as a {vd.kind}: strict decoding error: {joined}'
+        out.update(status="Failure", code=400, reason="BadRequest", message=message)
+    else:
+        message = f"{title(vd)} is invalid: " + ", ".join(f.message for f in vd.errors)
+        out.update(status="Failure", message=message, reason="Invalid", code=422)
+    out["details"] = details
+    if vd.failed:
+        details["causes"] = [_cause(vd, f) for f in vd.rejected + vd.errors]
+    if vd.shadowed:
+        details["shadowedCauses"] = [_cause(vd, f) for f in vd.shadowed]
+    return out
+
+
+def unusable_status(u: Unusable) -> dict:
+    """A failed Status for a document that could not be judged (400 bad input, 500 our bug)."""
+    return {
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Failure",
+        "message": u.reason,
+        "reason": "InternalError" if u.internal else "BadRequest",
+        "code": 500 if u.internal else 400,
+    }
+
+
+class JsonReporter(Reporter):
+    """One Status for a single object; a List of them (every object) with the summary in batch mode."""
+
+    def __init__(self, out: TextIO, batch: bool):
+        super().__init__(out, batch)
+        self.items: list = []
+
+    def verdict(self, vd: Verdict) -> None:
+        if self.batch:
+            self.items.append(status(vd))
+        else:
+            self.write(json.dumps(status(vd), indent=2))
+
+    def unusable(self, u: Unusable) -> None:
+        self.items.append(unusable_status(u))
+
+    def end(self, summary: Summary) -> None:
+        if self.batch:
+            counts = {k: getattr(summary, k) for k in ("objects", "valid", "invalid", "skipped", "unusable")}
+            counts["withoutCELRules"] = summary.unchecked
+            doc = {"kind": "List", "apiVersion": "v1", "items": self.items, "summary": counts}
+            self.write(json.dumps(doc, indent=2))
+
+
+# -- github -------------------------------------------------------------------------------------
+
+
+def _escape_data(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_prop(s: str) -> str:
+    return _escape_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+class GithubReporter(Reporter):
+    """GitHub Actions workflow commands: an annotation on the line of every finding."""
+
+    def command(self, level: str, file: str, line: int, title_: str, message: str) -> None:
+        props = f"file={_escape_prop(file)},line={line},title={_escape_prop(title_)}"
+        self.write(f"::{level} {props}::{_escape_data(message)}")
+
+    def verdict(self, vd: Verdict) -> None:
+        for f in vd.rejected + vd.errors:
+            self.command("error", vd.file, f.line, f"{title(vd)} is invalid", f.message)
+        for f in vd.shadowed:
+            self.command("warning", vd.file, f.line, f"{title(vd)}: shadowed ({f.level}, not enforced)", f.message)
+
+    def unusable(self, u: Unusable) -> None:
+        m = re.match(re.escape(u.file) + r":(\d+): ", u.reason)
+        where = f",line={m[1]}" if m else ""
+        self.write(f"::error file={_escape_prop(u.file)}{where},title=dv-eval::{_escape_data(u.reason)}")
+
+    def end(self, summary: Summary) -> None:
+        self.write(summary.line())
+
+
+# -- junit --------------------------------------------------------------------------------------
+
+
+class JunitReporter(Reporter):
+    """JUnit XML: a testsuite per file, a testcase per object (failure, skipped or passed)."""
+
+    def __init__(self, out: TextIO, batch: bool):
+        super().__init__(out, batch)
+        self.files: dict[str, list] = {}
+
+    def verdict(self, vd: Verdict) -> None:
+        self.files.setdefault(vd.file, []).append(vd)
+
+    def unusable(self, u: Unusable) -> None:
+        self.files.setdefault(u.file, []).append(u)
+
+    def end(self, summary: Summary) -> None:
+        import xml.etree.ElementTree as ET
+
+        root = ET.Element("testsuites", name="dv-eval")
+        totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
+        for file, entries in self.files.items():
+            suite = ET.SubElement(root, "testsuite", name=file)
+            counts = dict.fromkeys(totals, 0)
+            for e in entries:
+                counts["tests"] += 1
+                if isinstance(e, Unusable):
+                    case = ET.SubElement(suite, "testcase", name=file, classname=file, file=file)
+                    ET.SubElement(case, "error", message=e.reason, type="InternalError" if e.internal else "BadRequest")
+                    counts["errors"] += 1
+                    continue
+                case = ET.SubElement(
+                    suite, "testcase", name=title(e), classname=e.api_version or file, file=file, line=str(e.line)
+                )
+                if e.skipped:
+                    ET.SubElement(case, "skipped", message=e.skipped)
+                    counts["skipped"] += 1
+                elif e.failed:
+                    found = e.rejected + e.errors
+                    fail = ET.SubElement(case, "failure", message=found[0].message, type=found[0].reason)
+                    fail.text = "\n".join(f"{_where(e, f)}: {f.message}" for f in found)
+                    counts["failures"] += 1
+                if e.shadowed:
+                    out = ET.SubElement(case, "system-out")
+                    out.text = "\n".join(f"{_where(e, f)}: shadowed [{f.level}]: {f.message}" for f in e.shadowed)
+            for k, n in counts.items():
+                suite.set(k, str(n))
+                totals[k] += n
+        for k, n in totals.items():
+            root.set(k, str(n))
+        ET.indent(root)
+        self.write('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode"))
+
+
+REPORTERS = {"text": TextReporter, "json": JsonReporter, "github": GithubReporter, "junit": JunitReporter}

@@ -1,0 +1,167 @@
+"""Which schema validates an object: many schema files, routed by apiVersion/kind.
+
+A `Catalog` reads every `--schema` path (files or directories; OpenAPI documents, CRDs and
+Kubernetes' own OpenAPI documents mixed) and indexes their schemas by group/version/kind:
+`x-kubernetes-group-version-kind` where a schema carries it, a CRD's `spec.group`,
+`spec.versions[].name` and `spec.names.kind`, else the schema's name (a kind for any apiVersion).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .loader import InputError, iter_docs, load_schema
+from .schemaerror import SchemaError
+from .select import ANNOTATION, as_openapi
+
+EXTS = (".yaml", ".yml", ".json")
+REF = "#/components/schemas/"
+
+
+@dataclass(eq=False)
+class Target:
+    """One schema an object can be validated with."""
+
+    doc: dict
+    name: str
+    source: str
+    unchecked_rules: int = 0  # x-kubernetes-validations (CEL) that dv-eval does not evaluate
+
+
+@dataclass
+class Miss:
+    """No schema for an object; `known` is True when the kind is known but not this apiVersion."""
+
+    message: str
+    known: bool = False
+
+
+@dataclass
+class Catalog:
+    """Every loaded schema, by (group, version, kind), by kind name and by components name."""
+
+    by_gvk: dict = field(default_factory=dict)
+    by_name: dict = field(default_factory=dict)  # components.schemas name -> Target (first wins)
+    served: dict = field(default_factory=dict)  # kind -> ["group/version", ...] of the CRDs that define it
+    builtin: Callable[[tuple], Target | None] | None = None  # Kubernetes' own kinds (--kubernetes-version)
+
+    def add_path(self, path: str) -> None:
+        """Load a schema file, or every *.yaml/*.yml/*.json file below a directory."""
+        if os.path.isdir(path):
+            files = sorted(str(f) for f in Path(path).rglob("*") if f.suffix in EXTS and f.is_file())
+            if not files:
+                raise InputError(f"{path}: no schema files (*.yaml, *.yml, *.json) in this directory")
+            for f in files:
+                self.add_path(f)
+            return
+        try:
+            docs = [load_schema(path)] if path.endswith(".json") else [d.value for d in iter_docs(path)]
+        except InputError as e:
+            raise InputError(f"schema: {e}") from None
+        for doc in docs:
+            if doc is None:
+                continue
+            try:
+                self.add_doc(doc, path)
+            except SchemaError as e:
+                raise SchemaError(f"{path}: {e}") from None
+
+    def add_doc(self, doc: object, source: str) -> None:
+        """Index one schema document (OpenAPI document, CRD manifest or bare schema)."""
+        if isinstance(doc, dict) and doc.get("kind") == "CustomResourceDefinition":
+            self._add_crd(doc, source)
+            return
+        openapi = as_openapi(doc)
+        schemas = (openapi.get("components") or {}).get("schemas") or {}
+        if not isinstance(schemas, dict) or not schemas:
+            raise SchemaError("the document has no components.schemas")
+        for name, s in schemas.items():
+            target = Target(openapi, name, source)
+            self.by_name.setdefault(name, target)
+            for gvk in (s.get("x-kubernetes-group-version-kind") or []) if isinstance(s, dict) else []:
+                if isinstance(gvk, dict):
+                    key = (gvk.get("group", ""), gvk.get("version", ""), gvk.get("kind", ""))
+                    self.by_gvk.setdefault(key, target)
+
+    def _add_crd(self, crd: dict, source: str) -> None:
+        spec = crd.get("spec") or {}
+        group, kind = spec.get("group", ""), (spec.get("names") or {}).get("kind", "")
+        if not kind:
+            raise SchemaError("the CRD has no spec.names.kind")
+        ours = ANNOTATION in ((crd.get("metadata") or {}).get("annotations") or {})
+        openapi = as_openapi(crd)
+        schemas = openapi["components"]["schemas"]
+        versions = [v for v in spec.get("versions") or [] if isinstance(v, dict) and v.get("served", True)]
+        for ver in versions:
+            name = ver.get("name", "")
+            # ours: the annotation holds our whole document, the kind's schema serves every version
+            target_name = f"{kind}.{name}" if not ours and f"{kind}.{name}" in schemas else kind
+            if target_name not in schemas:
+                continue
+            rules = 0 if ours else count_rules(schemas[target_name])
+            target = Target(openapi, target_name, source, rules)
+            self.by_gvk.setdefault((group, name, kind), target)
+            self.by_name.setdefault(target_name, target)
+            self.served.setdefault(kind, []).append(f"{group}/{name}" if group else name)
+
+    def route(self, obj: dict, type_name: str | None = None) -> Target | Miss:
+        """The schema for `obj`: `type_name` if given, else by apiVersion/kind."""
+        if type_name:
+            return self.named(type_name)
+        kind, api = obj.get("kind"), obj.get("apiVersion")
+        if not isinstance(kind, str) or not kind:
+            return self._only() or Miss("the object has no kind: pass --type NAME")
+        api = api if isinstance(api, str) else ""
+        group, _, version = api.rpartition("/")
+        hit = self.by_gvk.get((group, version, kind))
+        if hit is not None:
+            return hit
+        if kind in self.served:
+            where = ", ".join(sorted(set(self.served[kind])))
+            return Miss(f'no matches for kind "{kind}" in version "{api}" (its CRD serves {where})', known=True)
+        if self.builtin is not None:
+            hit = self.builtin((group, version, kind))
+            if hit is not None:
+                return hit
+        hit = self.by_name.get(kind)
+        if hit is not None and not _has_gvk(hit):
+            return hit
+        return self._only(kind) or Miss(f'no matches for kind "{kind}" in version "{api}"')
+
+    def named(self, type_name: str) -> Target:
+        """The schema called `type_name` (--type); a SchemaError if none is."""
+        if type_name not in self.by_name:
+            known = ", ".join(sorted(self.by_name)[:20])
+            raise SchemaError(f"unknown type {type_name!r} (known: {known})")
+        return self.by_name[type_name]
+
+    def _only(self, kind: str | None = None) -> Target | None:
+        """The only schema loaded, for an object it can stand for (no kind, or no kind to compare)."""
+        if len(self.by_name) != 1:
+            return None
+        only = next(iter(self.by_name.values()))
+        return None if kind and _has_gvk(only) else only
+
+
+def _has_gvk(t: Target) -> bool:
+    s = t.doc["components"]["schemas"].get(t.name)
+    return isinstance(s, dict) and bool(s.get("x-kubernetes-group-version-kind"))
+
+
+def count_rules(schema: object) -> int:
+    """How many x-kubernetes-validations rules a (structural, inlined) schema holds."""
+    n = 0
+    stack = [schema]
+    while stack:
+        s = stack.pop()
+        if isinstance(s, dict):
+            rules = s.get("x-kubernetes-validations")
+            if isinstance(rules, list):
+                n += len(rules)
+            stack.extend(v for k, v in s.items() if k != "x-kubernetes-validations")
+        elif isinstance(s, list):
+            stack.extend(s)
+    return n

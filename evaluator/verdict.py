@@ -1,0 +1,163 @@
+"""Judging one document: routed, validated, strict-checked, each finding with its line; or why it is unusable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import DepthError
+from . import compile as compile_schema
+from .errors import FieldError
+from .loader import Doc, InputError
+from .routing import Catalog, Miss, Target
+from .schemaerror import SchemaError
+from .strict import compile_unknown
+from .strict import message as unknown_message
+
+UNKNOWN_FIELD, NO_KIND_MATCH = "UnknownField", "NoKindMatch"
+
+
+@dataclass
+class Options:
+    catalog: Catalog
+    type_name: str | None = None
+    enable: tuple = ()
+    subresource: str | None = None
+    beta: bool = True
+    strict: bool = False
+    missing_is_error: bool = False
+    skip_kinds: frozenset = frozenset()
+
+
+@dataclass
+class Finding:
+    """One reported problem: a validation error, or a rejection before validation (strict, routing)."""
+
+    field: str
+    message: str
+    reason: str  # FieldValueInvalid, … or UnknownField / NoKindMatch
+    line: int
+    origin: str = ""
+    level: str = ""
+
+
+@dataclass
+class Verdict:
+    """What dv-eval says about one object (plain data: it crosses process boundaries with --jobs)."""
+
+    kind: str
+    name: str
+    api_version: str
+    file: str
+    line: int  # where the document starts
+    errors: list[Finding] = field(default_factory=list)
+    shadowed: list[Finding] = field(default_factory=list)
+    rejected: list[Finding] = field(default_factory=list)  # strict field validation / no kind match
+    skipped: str = ""  # why the object was not validated (no schema), or ""
+    unchecked_rules: int = 0  # CEL rules of its schema that dv-eval does not evaluate
+    schema: str = ""  # which schema validated it ("file: name")
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.errors or self.rejected)
+
+    def shift(self, lines: int) -> None:
+        """Move every line number down by `lines` (a piece of a stream judged on its own)."""
+        self.line += lines
+        for f in self.errors + self.shadowed + self.rejected:
+            f.line += lines
+
+
+@dataclass
+class Unusable:
+    """A document (or the rest of a file) that could not be judged, reported in place of its verdict."""
+
+    file: str
+    reason: str  # one line, already naming the file (and document) where known
+    internal: bool = False  # a bug of ours (an unexpected exception), not bad input
+    ends_file: bool = False  # the file could not be read on (a YAML syntax error): no more results
+
+
+_VALIDATORS: dict = {}
+_STRICT: dict = {}
+
+
+def _validator(t: Target):
+    if t not in _VALIDATORS:
+        _VALIDATORS[t] = compile_schema(t.doc, t.name)
+    return _VALIDATORS[t]
+
+
+def _unknown(t: Target):
+    if t not in _STRICT:
+        _STRICT[t] = compile_unknown(t.doc, t.name)
+    return _STRICT[t]
+
+
+def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
+    """Route, validate (a create, or an update of `old`) and strict-check one object."""
+    if new.error:  # a document the API server would refuse to decode
+        raise InputError(new.error)
+    obj = new.value
+    if not isinstance(obj, dict):
+        raise InputError(f"{new.file}: document {new.index + 1}: the root must be a mapping, got {type(obj).__name__}")
+    meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+    start = new.line_of("") or 1
+    vd = Verdict(
+        str(obj.get("kind") or ""), str(meta.get("name") or ""), str(obj.get("apiVersion") or ""), new.file, start
+    )
+    if vd.kind and vd.kind in opts.skip_kinds:
+        vd.skipped = f"kind {vd.kind} skipped (--skip)"
+        return vd
+    target = opts.catalog.route(obj, opts.type_name)
+    if isinstance(target, Miss):
+        if target.known or opts.missing_is_error:
+            vd.rejected.append(Finding("apiVersion", target.message, NO_KIND_MATCH, new.line_of("apiVersion") or start))
+        else:
+            vd.skipped = target.message
+        return vd
+    v = _validator(target)
+    vd.kind = vd.kind or v.name
+    vd.unchecked_rules, vd.schema = target.unchecked_rules, f"{target.source}: {target.name}"
+    if opts.subresource and not v.supports(opts.subresource):
+        raise InputError(
+            f"--subresource {opts.subresource}: {v.name} has no validation for it (validation-gen reports "
+            f'InternalError "no validation found for {v.name}, subresource: {opts.subresource}")'
+        )
+    try:
+        result = v.validate(
+            obj,
+            old.value if old else None,
+            options=opts.enable,
+            subresource=opts.subresource,
+            update=old is not None,
+            beta=opts.beta,
+        )
+    except DepthError:
+        raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
+    vd.errors = [_finding(e, new, start) for e in result.enforced]
+    vd.shadowed = [_finding(e, new, start) for e in result.shadowed]
+    if opts.strict:
+        for path in _unknown(target)(obj):
+            vd.rejected.append(Finding(path, unknown_message(path), UNKNOWN_FIELD, new.line_of(path) or start))
+    return vd
+
+
+def _finding(e: FieldError, doc: Doc, start: int) -> Finding:
+    return Finding(e.field, str(e), e.type, doc.line_of(e.field) or start, e.origin, e.level)
+
+
+def judge_safely(opts: Options, doc: Doc) -> Verdict | Unusable:
+    """`judge` for batch mode (a create): any failure becomes an `Unusable` in place of the verdict."""
+    try:
+        return judge(opts, doc, None)
+    except InputError as e:
+        return Unusable(doc.file, str(e))
+    except SchemaError as e:
+        return Unusable(doc.file, f"{doc.file}: document {doc.index + 1}: schema: {e}")
+    except Exception as e:  # a bug of ours must not sink the other documents
+        return Unusable(doc.file, f"{doc.file}: document {doc.index + 1}: {internal_error(e)}", internal=True)
+
+
+def internal_error(e: BaseException) -> str:
+    """The one-line text of an unexpected exception."""
+    return f"internal error (please report): {type(e).__name__}: {e}"

@@ -1,0 +1,95 @@
+"""Every CRD the emitter writes is one the API server admits (the admission checker says so)."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dv2openapi.cli import main
+from dv2openapi.crd import to_crd
+from dv2openapi.crdcheck import check_crd
+from dv2openapi.errors import InputError
+from dv2openapi.frontend import build_model
+from dv2openapi.openapi import to_openapi
+from tests.conformance.runner import CASES, document, load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = [
+    ("examples/widget/types.py", "Widget"),
+    ("examples/replicationcontroller/types.py", "ReplicationController"),
+    ("examples/csr/types.py", "CertificateSigningRequest"),
+]
+CONFORMANCE = sorted(
+    {
+        (str((CASES / c.folder / c.data.get("types", c.default_types)).relative_to(ROOT)), c.data["type"])
+        for c in load_cases()
+    }
+)
+
+
+def _is_struct(doc: dict, kind: str) -> bool:
+    schema = doc["components"]["schemas"][kind]
+    while "allOf" in schema and "properties" not in schema:
+        schema = doc["components"]["schemas"][schema["allOf"][0]["$ref"].rsplit("/", 1)[1]]
+    return schema.get("type") == "object" and "additionalProperties" not in schema
+
+
+@pytest.mark.parametrize(
+    "path,kind", EXAMPLES + CONFORMANCE, ids=lambda x: str(x).removeprefix("tests/conformance/cases/")
+)
+def test_generated_crd_is_admitted(path, kind):
+    doc = document(str(ROOT / path))
+    try:
+        crd = to_crd(doc, kind, "example.com")
+    except InputError as e:
+        if not _is_struct(doc, kind):
+            assert f"--type {kind} must name a struct" in str(e)
+            return
+        # only a cost no tag bounds may stop a struct: the error names the field and the fixing tag
+        assert any(f"+k8s:{tag} on " in str(e) for tag in ("maxItems", "maxLength", "maxProperties")), str(e)
+        assert kind == "ReplicationController", f"unexpected: {e}"
+        return
+    assert check_crd(crd) == []
+
+
+def test_list_map_keys_default_to_the_zero_value_or_become_required(tmp_path):
+    src = tmp_path / "t.py"
+    src.write_text(
+        "from dataclasses import dataclass\n"
+        "from typing import Annotated, Optional\n\n"
+        "@dataclass\nclass Item:\n    name: str\n    port: Annotated[int, '+k8s:minimum=1']\n"
+        "    proto: Optional[str]\n\n"
+        "@dataclass\nclass T:\n"
+        "    # +k8s:listType=map\n    # +k8s:listMapKey=name\n    # +k8s:listMapKey=port\n"
+        "    # +k8s:listMapKey=proto\n    items: list[Item]\n"
+    )
+    crd = to_crd(to_openapi(build_model(str(src), ["T"])), "T", "example.com")
+    items = crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["items"]["items"]
+    assert items["properties"]["name"]["default"] == ""
+    assert items["properties"]["proto"] == {"type": "string", "default": ""}  # no longer nullable
+    assert "default" not in items["properties"]["port"] and items["required"] == ["port"]  # 0 < minimum
+
+
+@pytest.mark.parametrize(
+    "option,value,expected",
+    [
+        ("--group", "example", "--group 'example': should be a domain with at least one dot"),
+        ("--group", "Example.com", "--group 'Example.com': a lowercase RFC 1123 subdomain"),
+        ("--version", "V1", "--version 'V1': a DNS-1035 label"),
+        ("--plural", "wid.gets", "--plural 'wid.gets': a DNS-1035 label"),
+    ],
+)
+def test_crd_options_are_checked_like_the_api_server(tmp_path, option, value, expected):
+    out = tmp_path / "crd.yaml"
+    args = ["crd", "examples/widget/types.py", "--type", "Widget", "--group", "example.com", option, value]
+    r = CliRunner().invoke(main, [*args, "-o", str(out)])
+    assert r.exit_code == 2 and expected in r.output and len(r.output.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_crd_type_must_name_a_struct(tmp_path):
+    r = CliRunner().invoke(
+        main,
+        ["crd", "tests/conformance/cases/maps/typedef_to_map/models.py", "--type", "UnvalidatedType", "--group", "a.b"],
+    )
+    assert r.exit_code == 2 and "--type UnvalidatedType must name a struct" in r.output

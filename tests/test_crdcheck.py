@@ -1,0 +1,84 @@
+"""The admission checker gives the real API server's verdicts (../shared/apiserver-verdicts)."""
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from dv2openapi.crdcheck import check_crd, cost_message, is_dns1035_label, rule_cost
+
+VERDICTS = Path(__file__).resolve().parent.parent.parent / "shared" / "apiserver-verdicts"
+
+
+def _records() -> list[dict]:
+    path = VERDICTS / "admission.jsonl.gz"
+    if not path.exists():
+        return []
+    with gzip.open(path, "rt") as f:
+        return [json.loads(line) for line in f]
+
+
+RECORDS = _records()
+
+
+@pytest.mark.skipif(not RECORDS, reason="shared/apiserver-verdicts is not beside this checkout")
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r["crd"])
+def test_same_verdict_as_the_api_server(record):
+    crd = yaml.safe_load((VERDICTS / "crds" / record["crd"]).read_text())
+    got = {(p.type, p.field, p.detail) for p in check_crd(crd)}
+    want = {(e["type"], e["field"], e["detail"]) for e in record["errors"]}
+    assert (not got) == record["accepted"]
+    assert got == want
+
+
+def test_cost_of_a_regex_rule_scales_with_max_length_and_max_items():
+    rule = "self.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?$') && size(self) <= 63"
+    unbounded = rule_cost({"type": "string"}, rule, 16)
+    bounded = rule_cost({"type": "string", "maxLength": 63}, rule, 16)
+    assert unbounded > 10_000_000 > bounded
+    assert rule_cost({"type": "string", "maxLength": 63}, rule, None) > bounded
+
+
+def test_cost_message_factors():
+    assert "factor of 4.0x" in cost_message("estimated rule cost", 40_265_408, 10_000_000)
+    assert "factor of 1.200000x" in cost_message("estimated rule cost", 12_000_000, 10_000_000)
+    assert "more than 100x" in cost_message("estimated rule cost", 10**10, 10_000_000)
+
+
+def _crd(schema: dict, **spec) -> dict:
+    base = {
+        "group": "example.com",
+        "scope": "Namespaced",
+        "names": {"kind": "W", "listKind": "WList", "plural": "ws", "singular": "w"},
+        "versions": [{"name": "v1", "served": True, "storage": True, "schema": {"openAPIV3Schema": schema}}],
+    }
+    return {"metadata": {"name": "ws.example.com"}, "spec": {**base, **spec}}
+
+
+def test_compile_errors_and_optional_old_self():
+    schema = {
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "x-kubernetes-validations": [
+            {"rule": "self.a +"},
+            {"rule": "self.a == 'x'", "optionalOldSelf": True},
+        ],
+    }
+    got = sorted((p.field.rsplit("[", 1)[1], p.detail.split(":")[0]) for p in check_crd(_crd(schema)))
+    assert got == [
+        ("0].rule", "compilation failed"),
+        ("1].optionalOldSelf", "may not be set if oldSelf is not used in rule"),
+    ]
+
+
+def test_group_needs_a_dot_and_versions_are_dns_labels():
+    schema = {"type": "object"}
+    bad = _crd(schema, group="example")
+    bad["metadata"]["name"] = "ws.example"
+    assert [p.detail for p in check_crd(bad)] == ["should be a domain with at least one dot"]
+    v = _crd(schema)
+    v["spec"]["versions"][0]["name"] = "V1"
+    assert [p.field for p in check_crd(v)] == ["spec.versions[0].name"]
+    assert is_dns1035_label("1abc") and not is_dns1035_label("v1beta1")

@@ -1,0 +1,128 @@
+"""The repository-shaped example (examples/repository) through every output mode, and the CI flags."""
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from evaluator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+REPO = "examples/repository"
+MANIFESTS = f"{REPO}/manifests"
+EXPECT = yaml.safe_load((ROOT / REPO / "verdicts.yaml").read_text())
+ARGS = ["--schema", "schemas/widget.crd.yaml", "--schema", f"{REPO}/crds", "--kubernetes-version", "1.37", "--strict"]
+
+pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package ([test] extra)")
+
+
+@pytest.fixture(autouse=True)
+def _at_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def _objects(status=None):
+    return [o for o in EXPECT["objects"] if status is None or o["status"] == status]
+
+
+def _findings():
+    """(path, reason, field, line) of every expected finding."""
+    return [(f"{MANIFESTS}/{o['file']}", *f) for o in _objects() for f in o.get("findings", [])]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_json_every_object_and_finding(jobs):
+    r = run(*ARGS, MANIFESTS, "-o", "json", "--jobs", jobs)
+    assert r.exit_code == 1, r.output
+    doc = json.loads(r.stdout)
+    assert doc["summary"] == {**EXPECT["summary"], "unusable": 0}
+    got = {(i["details"]["kind"], i["details"]["name"]): i for i in doc["items"]}
+    for o in _objects():
+        item = got[(o["kind"], o["name"])]
+        want = {"valid": "Success", "skipped": "Success", "invalid": "Failure"}[o["status"]]
+        assert item["status"] == want
+        assert (item.get("reason") == "Skipped") == (o["status"] == "skipped")
+        causes = item["details"].get("causes", [])
+        assert sorted((c["file"], c["reason"], c["field"], c["line"]) for c in causes) == sorted(
+            (f"{MANIFESTS}/{o['file']}", *f) for f in o.get("findings", [])
+        )
+
+
+def test_text_findings_with_file_and_line_and_summary():
+    r = run(*ARGS, MANIFESTS)
+    assert r.exit_code == 1
+    for o in _objects("invalid"):
+        assert f'The {o["kind"]} "{o["name"]}" is invalid:' in r.stdout
+    for path, _reason, _field, line in _findings():
+        assert f"({path}:{line})" in r.stdout
+    s = EXPECT["summary"]
+    assert r.stdout.splitlines()[-1] == (
+        f"{s['objects']} objects: {s['valid']} valid, {s['invalid']} invalid, {s['skipped']} skipped (no schema); "
+        f"{s['withoutCELRules']} validated without their CEL rules (x-kubernetes-validations)"
+    )
+    assert 'unknown field "spec.colour"' in r.stdout  # the API server's strict field validation wording
+
+
+def test_cel_rules_announced_once_per_schema():
+    r = run(*ARGS, MANIFESTS)
+    warnings = [line for line in r.stderr.splitlines() if "x-kubernetes-validations" in line]
+    assert len(warnings) == 1 and "database.crd.yaml" in warnings[0] and "Database.v1" in warnings[0]
+
+
+def test_github_annotations_on_every_finding():
+    r = run(*ARGS, MANIFESTS, "-o", "github")
+    assert r.exit_code == 1
+    errors = [line for line in r.stdout.splitlines() if line.startswith("::error ")]
+    assert len(errors) == len(_findings())
+    for path, _reason, _field, line in _findings():
+        assert any(e.startswith(f"::error file={path},line={line},") for e in errors), (path, line)
+    assert 'unknown field "spec.colour"' in r.stdout
+    assert r.stdout.splitlines()[-1].startswith(f"{EXPECT['summary']['objects']} objects:")
+
+
+def test_junit_testcase_per_object():
+    r = run(*ARGS, MANIFESTS, "-o", "junit", "--jobs", "2")
+    assert r.exit_code == 1
+    root = ET.fromstring(r.stdout)
+    s = EXPECT["summary"]
+    assert (root.get("tests"), root.get("failures"), root.get("skipped")) == tuple(
+        str(s[k]) for k in ("objects", "invalid", "skipped")
+    )
+    cases = {c.get("name"): c for c in root.iter("testcase")}
+    for o in _objects():
+        case = cases[f'{o["kind"]} "{o["name"]}"']
+        assert case.get("file") == f"{MANIFESTS}/{o['file']}"
+        assert (case.find("failure") is not None) == (o["status"] == "invalid")
+        assert (case.find("skipped") is not None) == (o["status"] == "skipped")
+        if o["status"] == "invalid":
+            text = case.find("failure").text
+            for reason, field, line in o["findings"]:
+                assert f"{MANIFESTS}/{o['file']}:{line}: " in text, (reason, field)
+
+
+def test_without_strict_unknown_fields_pass():
+    args = [a for a in ARGS if a != "--strict"]
+    r = run(*args, f"{MANIFESTS}/widgets/broken.yaml", "-o", "json")
+    assert "UnknownField" not in r.stdout and r.exit_code == 1  # still invalid: replicas and size
+
+
+def test_missing_schemas_error_flag():
+    path = f"{MANIFESTS}/monitoring/servicemonitor.yaml"
+    r = run(*ARGS, path)
+    assert r.exit_code == 0 and "skipped" in r.stdout
+    r = run(*ARGS, "--missing-schemas", "error", path)
+    assert r.exit_code == 1
+    assert 'no matches for kind "ServiceMonitor" in version "monitoring.coreos.com/v1"' in r.stdout
+
+
+def test_skip_kind():
+    r = run(*ARGS, "--skip", "ConfigMap,Database", MANIFESTS, "-o", "json")
+    skipped = {i["details"]["kind"] for i in json.loads(r.stdout)["items"] if i.get("reason") == "Skipped"}
+    assert skipped == {"ConfigMap", "Database", "ServiceMonitor"}
