@@ -328,6 +328,8 @@ class _Structural:
     def struct_rules(self, s: dict, where: str, stack: tuple, corr: bool, root: bool, out: dict) -> list:
         fields: dict = {}
         for name, prop in s["properties"].items():
+            if root and name in ROOT_FIELDS:
+                continue  # replaced by the resource's own apiVersion, kind and ObjectMeta
             try:
                 fields[name] = self.field(name, prop, f"{where}.{name}", stack)
             except Unsupported as e:
@@ -488,6 +490,7 @@ class _Structural:
 
 
 PROBE = "__dv2openapi_probe__"
+ROOT_FIELDS = ("apiVersion", "kind", "metadata")
 STRICT = "__strict"  # marks a rule rendering a tag's own constraint: never shed for cost
 REASONS = {"FieldValueRequired": "FieldValueRequired", "FieldValueForbidden": "FieldValueForbidden"}
 LIST_VALUED_KEEP = {"x-kubernetes-list-map-keys"}
