@@ -219,6 +219,8 @@ class Emitter:
                     required.append(f.json)
         embedded = []
         for e in (f for f in named.fields if f.inline):
+            if self.resolve(e.type)[0] != "struct":
+                raise InputError("metadata 'inline' embeds a struct; this field is not one", e.file, e.line)
             # The embedded struct is validated as a whole (x-dv-embedded); its promoted fields are
             # listed among the properties too, for the wire and for plain OpenAPI consumers.
             inner = {g.json for g in self.struct_fields(e.type)}

@@ -751,15 +751,14 @@ def kw_any_of(keyword):
         if subs and all(set(s) <= _TYPE_ONLY and s.get("type") in _PY_TYPES for s in subs):
             # branches that only name a type: a type test, no sub-validation
             branches = [(_PY_TYPES[s["type"]], bool(s.get("nullable"))) for s in subs]
+            passing = set()  # the JSON value types that pass (any other type passes no branch)
+            for t in (str, int, float, bool, list, dict, type(None)):
+                passed = sum(1 for types, nullable in branches if t in types or (t is type(None) and nullable))
+                if passed == 1 or (passed and keyword == "anyOf"):
+                    passing.add(t)
 
             def fast(v, ov, path, ctx):
-                t = type(v)
-                passed = sum(
-                    1
-                    for types, nullable in branches
-                    if (t in types and not (t is bool and bool not in types)) or (v is None and nullable)
-                )
-                if (keyword == "anyOf" and not passed) or (keyword == "oneOf" and passed != 1):
+                if type(v) not in passing:
                     ctx.add(E.INVALID, path, v, detail, keyword)
 
             return fast

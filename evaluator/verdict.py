@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import re
 from dataclasses import dataclass, field
 
@@ -88,6 +89,9 @@ _STRICT: dict = {}
 def _validator(t: Target):
     if t not in _VALIDATORS:
         _VALIDATORS[t] = compile_schema(t.doc, t.name)
+        # The schema and its validator live as long as the run: keep them out of the garbage
+        # collector's walks (~15% of a batch's time) and, with --jobs, out of copied pages.
+        gc.freeze()
     return _VALIDATORS[t]
 
 

@@ -3,7 +3,10 @@ validated as one field, named by the Go type in paths only at the root."""
 
 import textwrap
 
+import pytest
+
 import evaluator
+from dv2openapi.errors import InputError
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
 
@@ -103,3 +106,13 @@ def test_embedded_struct_ratchets_as_a_whole(tmp_path):
     doc = _doc(tmp_path)
     obj = {"size": 0, "spec": {"size": 1}}
     assert _errors(doc, obj, obj) == []
+
+
+def test_inline_on_a_non_struct_is_bad_input(tmp_path):
+    f = tmp_path / "bad_inline.py"
+    f.write_text(
+        "from dataclasses import dataclass, field\n\n"
+        "@dataclass\nclass T:\n    x: int = field(metadata={'inline': True})\n"
+    )
+    with pytest.raises(InputError, match="embeds a struct"):
+        to_openapi(build_model(str(f)))
