@@ -14,6 +14,9 @@ Sections:
   3. Growth: updates of a list-map with N items vs plain deep equality.
   4. Batch and memory: `dv-eval` on a large multi-document stream and on a
      directory of small files (--jobs 1 / 2), wall time and peak RSS.
+  5. Start-up: `dv-eval --schema S one.yaml`, S as YAML (cache cold / warm) or JSON.
+  6. Batches of Deployments (2,000 files, one 50 MB stream), --jobs 1 / 2, beside
+     kubeconform when `--kubeconform PATH` names its binary (benchmarks/wholerun.py).
 """
 
 from __future__ import annotations
@@ -711,6 +714,27 @@ def section4(stream_mb: float) -> None:
                  + (f", yaml CSafeLoader (reference) {us(t_c / len(docs))} µs/doc" if t_c else "")])
 
 
+# --- sections 5 and 6: whole runs ----------------------------------------------------
+
+
+def whole_runs(only: set, kubeconform: str | None, batch_mb: float) -> None:
+    import wholerun
+
+    sd = k8s_schema_dir()
+    if sd is None:
+        print("\n## 5/6. kubernetes-validate: not installed - sections skipped")
+        return
+    if kubeconform and not (os.path.isfile(kubeconform) and os.access(kubeconform, os.X_OK)):
+        sys.exit(f"--kubeconform {kubeconform}: not an executable file")
+    oa, js, _ = load_k8s(sd, "deployment-apps-v1.json", "Deployment")
+    with tempfile.TemporaryDirectory(prefix="dv-bench-") as tmp:
+        inp = wholerun.make_inputs(Path(tmp), oa, js, deployment_obj(), 200 if QUICK else 2000, batch_mb)
+        if "5" in only:
+            wholerun.section5(Path(tmp), inp, kubeconform, table, QUICK)
+        if "6" in only:
+            wholerun.section6(Path(tmp), inp, kubeconform, table, QUICK)
+
+
 # --- main -----------------------------------------------------------------------------
 
 
@@ -719,7 +743,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="shrink everything for a smoke run")
     ap.add_argument("--stream-mb", type=float, default=100.0, help="size of the section-4 YAML stream (MB)")
-    ap.add_argument("--only", default="1,2,3,4", help="comma-separated sections to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6", help="comma-separated sections to run (default: all)")
+    ap.add_argument("--kubeconform", metavar="PATH", help="a kubeconform binary for sections 5 and 6")
+    ap.add_argument("--batch-mb", type=float, default=50.0, help="size of the section-6 Deployment stream (MB)")
     args = ap.parse_args()
     QUICK = args.quick
     stream_mb = min(args.stream_mb, 2.0) if QUICK else args.stream_mb
@@ -735,6 +761,8 @@ def main() -> None:
         section3()
     if "4" in only:
         section4(stream_mb)
+    if only & {"5", "6"}:
+        whole_runs(only, args.kubeconform, 0.5 if QUICK else args.batch_mb)
     print(f"\ntotal benchmark time: {time.perf_counter() - t0:.0f} s")
 
 
