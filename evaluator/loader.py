@@ -160,9 +160,7 @@ def _plain(s: str):
         return float(s) if _DOT_FLOAT.fullmatch(s) else s
     if not (c.isdigit() and c.isascii()) and c not in "+-":
         return s
-    if _TIMESTAMP.fullmatch(s):
-        return s  # go-yaml hands timestamps to an interface{} as the original string
-    p = s.replace("_", "")
+    p = s.replace("_", "")  # a timestamp (2024-01-01) is no number either: go-yaml hands it over as text
     v = _go_int(p)
     if v is not None:
         return v
