@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .registry import REGISTRY, SCOPE_NAMES
+from .renderdoc import summary
 
 VENDOR_KEYWORDS = [
     # (keyword, value shape, semantics, emitted by)
@@ -95,6 +96,15 @@ VENDOR_KEYWORDS = [
         "opaqueType",
     ),
     (
+        "x-dv-embedded",
+        "[{name, fields, schema}]",
+        "Go embedded structs of this struct: `fields` are the properties promoted from it (listed in "
+        "`properties` too, where dv-eval skips them); the embedded struct is those keys, validated "
+        "against `schema` as one field (a pointer one is nil when none is present), at the struct's own "
+        "path, or at `name` (the Go type) when the struct is the root object.",
+        '`field(metadata={"inline": True})`',
+    ),
+    (
         "x-dv-fixed",
         "[{result, message, flags?}]",
         "Test rules: always pass (true), always fail with "
@@ -137,23 +147,8 @@ def tags_markdown() -> str:
         kinds = ", ".join(sorted(d.kinds)) if d.kinds else "any"
         lines.append(
             f"| `+k8s:{name}` | {scopes} | {d.payload} | {d.args or '-'} | {kinds} | {d.doc} | "
-            f"`{d.example}` | {d.crd} |"
+            f"`{d.example}` | [{summary(name)}](crd-rendering.md#k8s{name.lower()}) |"
         )
-    return "\n".join(lines) + "\n"
-
-
-def crd_markdown() -> str:
-    lines = [
-        "# Tag -> CRD rendering",
-        "",
-        "How `dv2openapi crd` renders each tag in a CustomResourceDefinition. Rules a CRD cannot state are "
-        "reported as `warning:` lines and kept in the embedded OpenAPI document (annotation "
-        "`dv2openapi.dev/openapi`) for dv-eval. Generated from `dv2openapi/registry.py`.",
-        "",
-        "| Tag | CRD rendering |",
-        "| --- | --- |",
-    ]
-    lines += [f"| `+k8s:{name}` | {REGISTRY[name].crd} |" for name in sorted(REGISTRY, key=str.lower)]
     return "\n".join(lines) + "\n"
 
 

@@ -12,7 +12,7 @@ import struct
 from dataclasses import dataclass, field
 
 from cel_expr_python import cel
-from cel_expr_python.ext import ext_optional, ext_strings
+from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
 
 class CompileError(Exception):
@@ -149,7 +149,10 @@ def _checked(buf: bytes) -> Node:
 
 def compile_rule(rule: str, variables: dict[str, cel.Type]) -> Node:
     """Parse and type-check `rule`; the checked AST, or CompileError with CEL's message."""
-    env = cel.NewEnv(variables=variables, extensions=[ext_optional.ExtOptional(), ext_strings.ExtStrings()])
+    env = cel.NewEnv(
+        variables=variables,
+        extensions=[ext_optional.ExtOptional(), ext_strings.ExtStrings(), ext_bindings.ExtBindings()],
+    )
     try:
         compiled = env.compile(rule)
     except RuntimeError as e:

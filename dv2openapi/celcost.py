@@ -12,6 +12,7 @@ costs its range size times (loop condition + step). Sizes come from the schema: 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from .celast import Node
@@ -34,6 +35,26 @@ class Decl:
     fields: dict[str, Decl] = field(default_factory=dict)
     elem: Decl | None = None
     key: Decl | None = None
+    open: bool = False  # x-kubernetes-preserve-unknown-fields: undeclared fields may exist
+
+
+# fmt: off
+_RESERVED = {
+    "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if",
+    "import", "let", "loop", "package", "namespace", "return", "var", "void", "while",
+}  # CEL's reserved words: Kubernetes spells such a property __name__
+# fmt: on
+_NAME = re.compile(r"[a-zA-Z_.\-/][a-zA-Z0-9_.\-/]*")
+
+
+def escape(name: str) -> str | None:
+    """A property name as CEL rules spell it (Kubernetes' escaping), None if CEL cannot reach it."""
+    if name in _RESERVED:
+        return f"__{name}__"
+    if not _NAME.fullmatch(name):
+        return None
+    out = name.replace("__", "__underscores__")
+    return out.replace(".", "__dot__").replace("-", "__dash__").replace("/", "__slash__")
 
 
 def _nonneg(v: int) -> int:
@@ -72,10 +93,11 @@ def decl_of(s: dict, root: bool = False) -> Decl | None:
             ft = decl_of(prop, bool(prop.get("x-kubernetes-embedded-resource")))
             if ft is None:
                 continue
-            fields[name] = ft
+            if (cel_name := escape(name)) is not None:
+                fields[cel_name] = ft
             if name in required and "default" not in prop:
                 min_size += len(name) + ft.min_size + 4
-        return Decl("object", 0, min_size, fields=fields)
+        return Decl("object", 0, min_size, fields=fields, open=bool(s.get("x-kubernetes-preserve-unknown-fields")))
     if t == "string":
         fmt = s.get("format")
         if fmt == "byte":
@@ -198,6 +220,7 @@ class Coster:
         self.entries: dict[int, tuple] = {}
         self.kinds: dict[int, str] = {}
         self.vars: dict[str, list[_Var]] = {}
+        self.undefined: list[str] = []  # fields selected on objects that do not declare them
 
     # --- sizes and types ---------------------------------------------------------------
 
@@ -299,13 +322,16 @@ class Coster:
         return self._comprehension(e)
 
     def _select(self, e: Node) -> tuple[int, int]:
+        total = self.cost(e.target)
+        base = self._path(e.target)
+        d = self._decl_at(base) if base and base[0] in ("self", "oldSelf") else None
+        if d is not None and d.kind == "object" and not d.open and e.value not in d.fields:
+            self.undefined.append(e.value)
         if e.test_only:
             self.kinds[e.id] = "bool"
-            return self.cost(e.target)
-        total = self.cost(e.target)
+            return total
         if self.kind(e.target) in ("map", "object"):
             total = _add(total, (1, 1))
-        base = self._path(e.target)
         if base is not None:
             self.paths[e.id] = [*base, e.value]
         return total
@@ -313,7 +339,8 @@ class Coster:
     def _comprehension(self, e: Node) -> tuple[int, int]:
         c = e.comp
         rng, init = c["range"], c["init"]
-        if rng.kind == "list" and not rng.args and c["cond"].kind == "const" and c["cond"].value is False:
+        bind = rng.kind == "list" and not rng.args and c["cond"].kind == "const" and c["cond"].value is False
+        if bind and c["accu_var"] not in ("@result", "__result__"):
             total = _add(self.cost(rng), self.cost(init))  # cel.bind
             self._push(c["accu_var"], init)
             total = _add(total, self.cost(c["result"]))
@@ -518,6 +545,7 @@ def _result_kind(fn: str, overloads: tuple[str, ...], c: Coster, e: Node) -> str
     return "dyn"
 
 
-def estimate(ast: Node, root: Decl) -> int:
-    """The maximum estimated cost of one evaluation of a rule."""
-    return Coster(root).cost(ast)[1]
+def estimate(ast: Node, root: Decl) -> tuple[int, list[str]]:
+    """The maximum estimated cost of one evaluation of a rule, and the undeclared fields it selects."""
+    c = Coster(root)
+    return c.cost(ast)[1], c.undefined

@@ -10,6 +10,7 @@ from .catalog import tags_markdown, tags_text
 from .crd import to_crd
 from .errors import InputError
 from .frontend import build_model
+from .isolate import run_isolated
 from .openapi import to_openapi
 from .output import OutputError, dump_yaml, write_file
 from .process import cli_signals, closed_stdout
@@ -73,14 +74,23 @@ def openapi(types_file, type_names, output):
     \b
     Example: dv2openapi openapi examples/widget/types.py -o schemas/widget.openapi.yaml
     """
+    _emit(_openapi, types_file, list(type_names) or None, output=output)
+
+
+def _openapi(types_file: str, type_names: list[str] | None) -> tuple[str, list[str]]:
     warnings: list[str] = []
+    return dump_yaml(to_openapi(build_model(types_file, type_names), warnings)), warnings
+
+
+def _emit(translate, types_file: str, *args, output: str | None, every_warning: bool = True) -> None:
+    """Translate in a child process (the types file's code runs there), then print warnings and write."""
     try:
-        doc = to_openapi(build_model(types_file, list(type_names) or None), warnings)
+        text, warnings = run_isolated(translate, types_file, *args, what=types_file)
     except InputError as e:
         _fail(e)
-    for w in warnings:
+    for w in dict.fromkeys(warnings) if every_warning else summarize(warnings):
         click.echo(f"warning: {w}", err=True)
-    _out(dump_yaml(doc), output)
+    _out(text, output)
 
 
 @main.command()
@@ -91,23 +101,45 @@ def openapi(types_file, type_names, output):
 @click.option("--scope", default="Namespaced", show_default=True, type=click.Choice(["Namespaced", "Cluster"]))
 @click.option("--plural", help="Plural resource name (default: lower-case kind + s).")
 @click.option("-o", "--output", metavar="FILE", help=OUTPUT_HELP)
-def crd(types_file, kind, group, version, scope, plural, output):
+@click.option("-v", "--verbose", is_flag=True, help="Print every warning (default: one line per kind of warning).")
+def crd(types_file, kind, group, version, scope, plural, output, verbose):
     """Emit an apiextensions.k8s.io/v1 CustomResourceDefinition for KIND.
 
     \b
     Rules a CRD cannot state become CEL x-kubernetes-validations where CEL can
-    say them; the rest are warned about on stderr, and the whole OpenAPI
-    document is embedded in an annotation so dv-eval keeps every rule.
+    say them; the rest are summarized on stderr (all of them with --verbose),
+    and the whole OpenAPI document is embedded in an annotation so dv-eval
+    keeps every rule. The CRD is checked against the API server's CRD
+    validation (names, structural schema, list types, CEL compilation and
+    cost) before it is written.
     """
-    try:
-        warnings: list[str] = []
-        doc = to_openapi(build_model(types_file, [kind]), warnings)
-        manifest = to_crd(doc, kind, group, version, scope, plural, warnings.append)
-    except InputError as e:
-        _fail(e)
+    _emit(_crd, types_file, kind, group, version, scope, plural, output=output, every_warning=verbose)
+
+
+def _crd(types_file: str, kind: str, group: str, version: str, scope: str, plural: str | None) -> tuple[str, list]:
+    warnings: list[str] = []
+    doc = to_openapi(build_model(types_file, [kind]), warnings)
+    manifest = to_crd(doc, kind, group, version, scope, plural, warnings.append)
+    return dump_yaml(manifest), warnings
+
+
+def summarize(warnings: list[str], shown: int = 3) -> list[str]:
+    """One line per distinct warning text, naming up to `shown` of the fields it concerns."""
+    by_reason: dict[str, list[str]] = {}
     for w in dict.fromkeys(warnings):
-        click.echo(f"warning: {w}", err=True)
-    _out(dump_yaml(manifest), output)
+        where, sep, reason = w.partition(": ")
+        if not sep or " " in where:
+            where, reason = "", w
+        by_reason.setdefault(reason, []).append(where)
+    out = []
+    for reason, wheres in by_reason.items():
+        named = [w for w in wheres if w]
+        if not named:
+            out.append(reason)
+            continue
+        more = f" and {len(named) - shown} more (--verbose)" if len(named) > shown else ""
+        out.append(f"{', '.join(named[:shown])}{more}: {reason}")
+    return out
 
 
 @main.command()

@@ -5,8 +5,10 @@ group and versions; structural-schema invariants; the OpenAPI schema rules (list
 map keys, set items, defaults, `oldSelf` only where old values correlate); every CEL rule
 compiled (cel-expr-python) and its estimated cost checked against the per-rule and per-CRD
 limits. Errors carry the server's type, field path and detail; their order is not the
-server's (it walks Go maps). What is not modelled: conversion webhooks, printer columns,
-selectable fields, per-version differences beyond the schema, messageExpression.
+server's (it walks Go maps). Defaults are checked at verdict level (`crddefaults.py`). Not
+modelled: conversion webhooks, printer columns, selectable fields, per-version differences
+beyond the schema, messageExpression, two-variable comprehensions and the Kubernetes CEL
+library functions (cel-expr-python has neither).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from evaluator.formats import is_dns1123_subdomain, max_len_error, regex_error
 
 from .celast import CompileError, compile_rule
 from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
+from .crddefaults import default_problems
 
 RULE_COST_LIMIT = 10_000_000  # StaticEstimatedCostLimit
 CRD_COST_LIMIT = 100_000_000  # StaticEstimatedCRDCostLimit
@@ -102,6 +105,8 @@ def check_schema(schema: dict, path: str) -> list[Problem]:
     structural = _structural(schema, path, "root")
     if schema.get("nullable"):
         structural.append(Problem("FieldValueForbidden", f"{path}.nullable", "nullable cannot be true at the root"))
+    if not structural:
+        structural = [Problem(*p) for p in default_problems(schema, path)]
     walker = _Walker(cel_enabled=not structural)
     schema_errs, cel_errs = walker.walk(schema, path, root=True, forbid_old_self=None, cardinality=1)
     out = structural + schema_errs + cel_errs
@@ -296,7 +301,11 @@ class _Walker:
                 out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {e}"))
                 continue
             card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
-            cost = _mul_guard(estimate(ast, decl), card)
+            max_cost, undefined = estimate(ast, decl)
+            if undefined:
+                out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: undefined field '{undefined[0]}'"))
+                continue
+            cost = _mul_guard(max_cost, card)
             if cost > RULE_COST_LIMIT:
                 out.append(
                     Problem("FieldValueForbidden", rpath, cost_message("estimated rule cost", cost, RULE_COST_LIMIT))
@@ -330,7 +339,7 @@ def rule_cost(s: dict, rule: str, cardinality: int | None, root: bool = False) -
     decl = decl_of(s, root)
     ast = compile_rule(rule, {"self": cel_type(decl), "oldSelf": cel_type(decl)})
     card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
-    return _mul_guard(estimate(ast, decl), card)
+    return _mul_guard(estimate(ast, decl)[0], card)
 
 
 def _mul_guard(cost: int, card: int) -> int:

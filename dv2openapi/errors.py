@@ -9,5 +9,5 @@ class InputError(Exception):
     def __init__(self, message: str, file: str | None = None, line: int | None = None, tag: str | None = None):
         self.file, self.line, self.tag = file, line, tag
         where = f"{file}:{line}: " if file and line else (f"{file}: " if file else "")
-        what = f"{tag}: " if tag else ""
+        what = f"{tag if len(tag) <= 100 else tag[:80] + '...'}: " if tag else ""  # one readable line
         super().__init__(f"{where}{what}{message}")

@@ -9,6 +9,7 @@ Types come from the imported module, so annotations may be strings.
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import enum
 import importlib.util
@@ -78,12 +79,23 @@ class Model:
     file: str
 
 
+def _read_source(path: str) -> str:
+    """A Python source file's text, decoded as Python decodes it (UTF-8 unless a coding line says otherwise)."""
+    raw = Path(path).read_bytes()
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+        return raw.decode(encoding)
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        hint = "not UTF-8 text (or declare its encoding with a '# -*- coding: NAME -*-' line)"
+        raise InputError(hint, path) from None
+
+
 class _Source:
     """Comment-tag index of one source file."""
 
     def __init__(self, path: str):
         self.path = path
-        text = Path(path).read_text(encoding="utf-8")
+        text = _read_source(path)
         self.comments: dict[int, str] = {}
         self.code_lines: set[int] = set()
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
@@ -208,11 +220,15 @@ def load_module(path: str) -> types.ModuleType:
     sys.path.insert(0, folder)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
+        with contextlib.redirect_stdout(sys.stderr):  # what the module prints is not our output
+            spec.loader.exec_module(module)
         for modname in set(sys.modules) - before - {name}:
             file = getattr(sys.modules[modname], "__file__", None) or ""
             if file.startswith(folder + "/"):
                 _SIBLINGS[modname] = folder
+    except SystemExit as e:  # sys.exit() at import: not the translator's exit
+        sys.modules.pop(name, None)
+        raise InputError(f"cannot import: it called sys.exit({e.code!r})", str(path)) from None
     except Exception as e:  # any failure of user code is bad input
         sys.modules.pop(name, None)
         raise InputError(f"cannot import: {type(e).__name__}: {e}", str(path)) from None

@@ -51,6 +51,10 @@ class Tag:
 def _scalar(text: str) -> object:
     """A bare payload or argument: int, bool or the word itself."""
     if _INT.match(text):
+        digits = text.lstrip("+-").lstrip("0")
+        if len(digits) > 19 or not -(2**63) <= int(text) < 2**63:  # length first: no huge int() conversion
+            shown = text if len(text) <= 24 else f"{text[:20]}... ({len(digits)} digits)"
+            raise GrammarError(f"integer {shown} out of range (tag integers are Go int64)")
         return int(text)
     if text in ("true", "false"):
         return text == "true"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+from pathlib import Path
 
 from .errors import InputError
 from .frontend import DEFAULT_TAG, Field, Model, Named, TagSite, TypeExpr
@@ -98,18 +99,33 @@ class Emitter:
                 return head, pointer, texpr
 
     def struct_fields(self, texpr: TypeExpr) -> list[Field]:
+        """A struct's fields as JSON has them: its own, then those promoted from embedded
+        (`inline`) structs; as in Go's encoding/json, an own field hides a promoted one of the same
+        name, and a name promoted from two embedded structs is dropped."""
         kind, _, under = self.resolve(texpr)
         if kind != "struct":
             return []
-        out = []
-        for f in self.model.types[under[1]].fields:
-            if not f.inline:
-                out.append(f)
-            elif any(site.tag.name == "opaqueType" for site in f.tags):
-                out.extend(dataclasses.replace(g, tags=[], opaque=True) for g in self.struct_fields(f.type))
-            else:
-                out.extend(self.struct_fields(f.type))
-        return out
+        fields = self.model.types[under[1]].fields
+        own = [f for f in fields if not f.inline]
+        promoted: dict[str, list[Field]] = {}
+        for f in fields:
+            if f.inline:
+                opaque = any(site.tag.name == "opaqueType" for site in f.tags)
+                for g in self.struct_fields(f.type):
+                    promoted.setdefault(g.json, []).append(
+                        dataclasses.replace(g, tags=[], opaque=True) if opaque else g
+                    )
+        names = {f.json for f in own}
+        return own + [gs[0] for name, gs in promoted.items() if name not in names and len(gs) == 1]
+
+    def embedded_name(self, f: Field, owner: Named) -> str:
+        """Go's name of an embedded field in paths: its type, package-qualified if foreign."""
+        texpr = f.type
+        while texpr[0] in ("tagged", "ptr"):
+            texpr = texpr[1]
+        named = self.model.types[texpr[1]]
+        base = named.name.rsplit(".", 1)[-1]
+        return base if named.file == owner.file else f"{Path(named.file).stem}.{base}"
 
     # -- schemas -----------------------------------------------------------------
     def document(self) -> dict:
@@ -194,13 +210,34 @@ class Emitter:
         props: dict = {}
         required: list = []
         parent: dict = {}
-        for f in self.struct_fields(("ref", named.name)):
-            props[f.json] = self.field_schema(f, named, parent)
-            if props[f.json].pop("x-dv-required", False) is True:
-                required.append(f.json)
+        wire = self.struct_fields(("ref", named.name))
+        own = [f for f in named.fields if not f.inline]
+        for f in own:
+            if f in wire:
+                props[f.json] = self.field_schema(f, named, parent)
+                if props[f.json].pop("x-dv-required", False) is True:
+                    required.append(f.json)
+        embedded = []
+        for e in (f for f in named.fields if f.inline):
+            if self.resolve(e.type)[0] != "struct":
+                raise InputError("metadata 'inline' embeds a struct; this field is not one", e.file, e.line)
+            # The embedded struct is validated as a whole (x-dv-embedded); its promoted fields are
+            # listed among the properties too, for the wire and for plain OpenAPI consumers.
+            inner = {g.json for g in self.struct_fields(e.type)}
+            fields = [g for g in wire if g not in own and g.json in inner]
+            by_value = not self.resolve(e.type)[1]
+            for g in fields:
+                props[g.json] = self.field_schema(g, named, {})
+                if props[g.json].pop("x-dv-required", False) is True and by_value:
+                    required.append(g.json)
+            fields = [g.json for g in fields]
+            schema = self.field_schema(e, named, parent)
+            embedded.append({"name": self.embedded_name(e, named), "fields": fields, "schema": schema})
         schema: dict = {"type": "object", "properties": props}
         if required:
             schema["required"] = required
+        if embedded:
+            schema["x-dv-embedded"] = embedded
         merge(schema, parent, _conflict(named.file, named.line))
         return schema
 

@@ -8,6 +8,7 @@ stdout (`dv-eval ... | head -1`) ends the run quietly with 141, as SIGPIPE would
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
 import sys
@@ -24,6 +25,20 @@ def _end(signum: int, frame: object) -> None:
             with contextlib.suppress(OSError):
                 os.kill(child.pid, signal.SIGKILL)
     os._exit(128 + signum)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def child_of(parent: int) -> None:
+    """Set up a forked helper process: silent on Ctrl-C (the terminal signals the whole group and
+    the parent ends the run) and never outliving its parent, even one killed with SIGKILL (Linux)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
 
 
 def closed_stdout() -> None:

@@ -36,7 +36,7 @@ LIST_TYPES = ("atomic", "set", "map")
 
 @dataclass(frozen=True)
 class TagDef:
-    """One tag: name, scopes, payload, applicable kinds, emitter, CRD rendering, docs."""
+    """One tag: name, scopes, payload, applicable kinds, emitter, docs."""
 
     name: str
     scopes: frozenset
@@ -44,7 +44,6 @@ class TagDef:
     doc: str
     emit: Callable[[object, Tag], None]
     example: str
-    crd: str
     kinds: frozenset | None = None  # value kinds it applies to; None = any
     args: str = ""
     stability: str = "stable"
@@ -53,7 +52,7 @@ class TagDef:
 REGISTRY: dict[str, TagDef] = {}
 
 
-def tag(name, scopes, payload, doc, example, crd, kinds=None, args="", stability="stable"):
+def tag(name, scopes, payload, doc, example, kinds=None, args="", stability="stable"):
     """Register the decorated emitter as the tag `name`."""
 
     def register(emit):
@@ -64,7 +63,6 @@ def tag(name, scopes, payload, doc, example, crd, kinds=None, args="", stability
             doc,
             emit,
             example,
-            crd,
             frozenset(kinds) if kinds else None,
             args,
             stability,
@@ -83,7 +81,6 @@ def tag(name, scopes, payload, doc, example, crd, kinds=None, args="", stability
     "none",
     "The field must be specified; for a value (non-pointer) field the zero value counts as unset.",
     "+k8s:required",
-    "listed in the parent's `required`; a value field also gets a CEL rule rejecting its zero value",
 )
 def _required(t, tag):
     if t.kind == "struct" and not t.pointer:
@@ -97,7 +94,6 @@ def _required(t, tag):
     "none",
     "The field may be omitted; when unset (nil, or the zero value of a value field) no other validation of it runs.",
     "+k8s:optional",
-    "nothing (OpenAPI properties are optional)",
 )
 def _optional(t, tag):
     if t.kind == "struct" and not t.pointer:
@@ -125,7 +121,6 @@ def _optional(t, tag):
     "none",
     "The field may not be specified (the zero value of a value field counts as unset).",
     "+k8s:forbidden",
-    "CEL rule `!has(self.f)` on the parent",
 )
 def _forbidden(t, tag):
     if t.kind == "struct" and not t.pointer:
@@ -149,7 +144,6 @@ tag(
     "int",
     "The value must be greater than or equal to the payload.",
     "+k8s:minimum=0",
-    "`minimum`",
     INTEGER,
 )(_std("minimum"))
 tag(
@@ -158,7 +152,6 @@ tag(
     "int",
     "The value must be less than or equal to the payload.",
     "+k8s:maximum=10",
-    "`maximum`",
     INTEGER,
 )(_std("maximum"))
 tag(
@@ -167,7 +160,6 @@ tag(
     "int",
     "The value must be greater than the payload.",
     "+k8s:exclusiveMinimum=0",
-    "`minimum` + `exclusiveMinimum: true`",
     NUMBER,
 )(lambda t, tag: t.put_many({"minimum": tag.value, "exclusiveMinimum": True}))
 tag(
@@ -176,7 +168,6 @@ tag(
     "int",
     "The value must be less than the payload.",
     "+k8s:exclusiveMaximum=10",
-    "`maximum` + `exclusiveMaximum: true`",
     NUMBER,
 )(lambda t, tag: t.put_many({"maximum": tag.value, "exclusiveMaximum": True}))
 tag(
@@ -185,7 +176,6 @@ tag(
     "nonneg",
     "The string may be at most this many characters long.",
     "+k8s:maxLength=63",
-    "`maxLength`",
     STRING,
 )(_std("maxLength"))
 tag(
@@ -194,7 +184,6 @@ tag(
     "nonneg",
     "The string must be at least this many characters long.",
     "+k8s:minLength=1",
-    "`minLength`",
     STRING,
 )(_std("minLength"))
 tag(
@@ -203,7 +192,6 @@ tag(
     "nonneg",
     "The string may be at most this many bytes long (UTF-8).",
     "+k8s:maxBytes=256",
-    "`maxLength` (an upper bound) plus a CEL rule on `size(bytes(self))`",
     STRING,
 )(_std("x-dv-max-bytes"))
 tag(
@@ -212,7 +200,6 @@ tag(
     "nonneg",
     "The list may have at most this many items.",
     "+k8s:maxItems=5",
-    "`maxItems`",
     {"list"},
 )(_std("maxItems"))
 tag(
@@ -221,7 +208,6 @@ tag(
     "nonneg",
     "The list must have at least this many items.",
     "+k8s:minItems=1",
-    "`minItems`",
     {"list"},
 )(_std("minItems"))
 tag(
@@ -230,7 +216,6 @@ tag(
     "nonneg",
     "The map may have at most this many entries.",
     "+k8s:maxProperties=5",
-    "`maxProperties`",
     {"map"},
 )(_std("maxProperties"))
 tag(
@@ -239,7 +224,6 @@ tag(
     "nonneg",
     "The map must have at least this many entries.",
     "+k8s:minProperties=1",
-    "`minProperties`",
     {"map"},
 )(_std("minProperties"))
 
@@ -250,7 +234,6 @@ tag(
     "scalar",
     "The value may not equal the payload (string, integer or boolean).",
     '+k8s:neq="default"',
-    "CEL rule `self != <value>`",
     SCALAR,
 )
 def _neq(t, tag):
@@ -270,7 +253,6 @@ def _neq(t, tag):
     "word",
     "The string has a Kubernetes format (k8s-short-name, k8s-long-name, k8s-ip, ...).",
     "+k8s:format=k8s-short-name",
-    "`format` (kube-apiserver knows some names; the rest become CEL rules where CEL has them)",
     STRING,
 )
 def _format(t, tag):
@@ -284,7 +266,7 @@ def _format(t, tag):
 # --- enums -------------------------------------------------------------------------
 
 
-@tag("enum", {TYPE}, "none", "The string type is an enum of its members' values.", "+k8s:enum", "`enum`", {"enum"})
+@tag("enum", {TYPE}, "none", "The string type is an enum of its members' values.", "+k8s:enum", {"enum"})
 def _enum(t, tag):
     t.enum()
 
@@ -295,7 +277,6 @@ def _enum(t, tag):
     "none",
     "This member is not part of the enum (with ifEnabled/ifDisabled: only under that option).",
     "+k8s:enumExclude",
-    "left out of `enum`",
 )
 def _enum_exclude(t, tag):
     t.put("x-dv-enum-exclude", [{"value": t.member}])
@@ -320,7 +301,6 @@ tag(
     "tag",
     "The payload applies only when the option is enabled.",
     '+k8s:ifEnabled("MyFeature")=+k8s:required',
-    "warning: options have no CEL equivalent; the payload is left out",
     args="option (string)",
 )(_wrap("x-dv-if-enabled", "option"))
 tag(
@@ -329,7 +309,6 @@ tag(
     "tag",
     "The payload applies only when the option is disabled.",
     '+k8s:ifDisabled("MyFeature")=+k8s:required',
-    "warning: options have no CEL equivalent; the payload is applied",
     args="option (string)",
 )(_wrap("x-dv-if-disabled", "option"))
 
@@ -355,7 +334,6 @@ tag(
     "tag",
     "The payload applies only when the request writes this subresource (KEP-5073).",
     '+k8s:ifSubresource("/status")=+k8s:required',
-    "warning: a CRD validates every subresource with one schema; enforced by dv-eval only",
     args="subresource path (string)",
 )(_if_subresource("x-dv-if-subresource"))
 tag(
@@ -364,7 +342,6 @@ tag(
     "tag",
     "The payload applies unless the request writes this subresource (KEP-5073).",
     '+k8s:ifNotSubresource("/resize")=+k8s:immutable',
-    "warning: a CRD validates every subresource with one schema; enforced by dv-eval only",
     args="subresource path (string)",
 )(_if_subresource("x-dv-if-not-subresource"))
 
@@ -398,7 +375,6 @@ tag(
     "tag",
     "The payload is an alpha-level rule: evaluated and reported, never enforced (shadowed).",
     '+k8s:alpha(since: "1.35")=+k8s:minimum=1',
-    "left out (alpha rules are not enforced)",
     args="since (version, optional)",
 )(_level("x-dv-alpha"))
 tag(
@@ -407,7 +383,6 @@ tag(
     "tag",
     "The payload is a beta-level rule: enforced unless beta rules are turned off.",
     '+k8s:beta(since: "1.35")=+k8s:minimum=1',
-    "rendered like the payload",
     args="since (version, optional)",
 )(_level("x-dv-beta"))
 
@@ -418,7 +393,6 @@ tag(
     "string",
     'A subresource (e.g. "/status") the module\'s types support.',
     '+k8s:supportsSubresource="/status"',
-    "`subresources` of the CRD version",
 )
 def _supports(t, tag):
     t.put("x-dv-supports-subresources", [tag.value])
@@ -430,7 +404,6 @@ def _supports(t, tag):
     "string",
     "The module's validations apply only when validating this subresource.",
     '+k8s:isSubresource="/status"',
-    "warning: a CRD validates every subresource with one schema",
 )
 def _is_sub(t, tag):
     t.put("x-dv-subresource", tag.value)
@@ -445,7 +418,6 @@ def _is_sub(t, tag):
     "none",
     "The value may not change on update (setting or clearing it is a change).",
     "+k8s:immutable",
-    "transition rule `self == oldSelf`",
 )
 def _immutable(t, tag):
     t.put("x-dv-immutable", True)
@@ -457,7 +429,6 @@ def _immutable(t, tag):
     "words",
     "Update constraints: NoSet, NoModify, NoClear (alias NoUnset), NoAddItem, NoRemoveItem.",
     "+k8s:update=NoModify,NoClear",
-    "transition rules on `oldSelf`",
 )
 def _update(t, tag):
     rules = [w.strip() for w in str(tag.value).split(",") if w.strip()]
@@ -475,7 +446,6 @@ def _update(t, tag):
     "none",
     "On update the integer may not decrease.",
     "+k8s:monotonic",
-    "transition rule `self >= oldSelf`",
     INTEGER,
 )
 def _monotonic(t, tag):
@@ -491,7 +461,6 @@ def _monotonic(t, tag):
     "word",
     "The list's semantics: atomic, set (unique items) or map (unique keys; needs listMapKey).",
     "+k8s:listType=map",
-    "`x-kubernetes-list-type`",
     {"list"},
 )
 def _list_type(t, tag):
@@ -508,7 +477,6 @@ def _list_type(t, tag):
     "word",
     "A field of the item struct that is part of the list-map key (repeatable).",
     "+k8s:listMapKey=name",
-    "`x-kubernetes-list-map-keys`",
     {"list"},
 )
 def _list_map_key(t, tag):
@@ -523,7 +491,6 @@ def _list_map_key(t, tag):
     "word",
     "The list's items are unique: `set` by value, `map` by the listMapKey fields.",
     "+k8s:unique=set",
-    "`x-kubernetes-list-type: set` / CEL uniqueness rule",
     {"list"},
 )
 def _unique(t, tag):
@@ -538,7 +505,6 @@ def _unique(t, tag):
     "none",
     "Uniqueness is checked by hand-written code: no uniqueness check is generated.",
     "+k8s:customUnique",
-    "nothing",
     {"list"},
 )
 def _custom_unique(t, tag):
@@ -551,7 +517,6 @@ def _custom_unique(t, tag):
     "tag",
     "The payload applies to every item of a list or value of a map.",
     "+k8s:eachVal=+k8s:minimum=1",
-    "merged into `items` / `additionalProperties`",
     {"list", "map"},
 )
 def _each_val(t, tag):
@@ -564,7 +529,6 @@ def _each_val(t, tag):
     "tag",
     "The payload applies to every key of a map.",
     "+k8s:eachKey=+k8s:maxLength=8",
-    "CEL rule over `self.all(k, ...)`",
     {"map"},
 )
 def _each_key(t, tag):
@@ -577,7 +541,6 @@ def _each_key(t, tag):
     "tag",
     "The payload applies to the list-map item whose key fields have the given values.",
     '+k8s:item(type: "Approved")=+k8s:immutable',
-    "CEL rule on `self.filter(...)`",
     {"list"},
     args="one named argument per listMapKey field (string, int or bool)",
 )
@@ -591,7 +554,6 @@ def _item(t, tag):
     "tag",
     "The payload applies to the named field of this struct.",
     '+k8s:subfield("name")=+k8s:required',
-    "applied to that property",
     {"struct"},
     args="field JSON name (string)",
 )
@@ -611,7 +573,6 @@ def _subfield(t, tag):
     "none",
     "This field's value names the union member that must be set.",
     '+k8s:unionDiscriminator(union: "u")',
-    "CEL rules on the parent",
     args="union (string, optional)",
 )
 def _union_disc(t, tag):
@@ -624,7 +585,6 @@ def _union_disc(t, tag):
     "none",
     "This field is a member of an exactly-one-of union.",
     '+k8s:unionMember(union: "u", memberName: "M")',
-    "CEL rules on the parent",
     args="union (string, optional), memberName (string, optional; default: the field's Python name)",
 )
 def _union_member(t, tag):
@@ -637,7 +597,6 @@ def _union_member(t, tag):
     "none",
     "This field is a member of an at-most-one-of group.",
     "+k8s:zeroOrOneOfMember",
-    "CEL rules on the parent",
     args="union (string, optional), memberName (string, optional)",
 )
 def _zero_or_one(t, tag):
@@ -660,7 +619,6 @@ tag(
     "none",
     "When this field is set, the named sibling must be set too.",
     "+k8s:dependentRequired(otherField)",
-    "CEL rule `!has(self.a) || has(self.b)`",
     args="sibling field JSON name",
 )(_dependent("x-dv-dependent-required"))
 tag(
@@ -669,7 +627,6 @@ tag(
     "none",
     "When this field is set, the named sibling must not be set.",
     "+k8s:dependentForbidden(otherField)",
-    "CEL rule `!has(self.a) || !has(self.b)`",
     args="sibling field JSON name",
 )(_dependent("x-dv-dependent-forbidden"))
 
@@ -680,7 +637,6 @@ tag(
     "none",
     "This string or bool field selects which ifMode rules apply to its siblings.",
     '+k8s:modeDiscriminator(modality: "m")',
-    "CEL rules on the parent",
     {"str", "bool", "enum"},
     args="modality (string, optional)",
 )
@@ -694,7 +650,6 @@ def _mode_disc(t, tag):
     "tag",
     "The payload applies to this field when the mode discriminator has the given value.",
     '+k8s:ifMode("A")=+k8s:required',
-    "CEL rules on the parent",
     args="mode (string), modality (string, optional)",
 )
 def _if_mode(t, tag):
@@ -717,7 +672,6 @@ def _if_mode(t, tag):
     "none",
     "Validations declared on the referenced type are ignored here.",
     "+k8s:opaqueType",
-    "the referenced type's rules are left out",
 )
 def _opaque(t, tag):
     t.put("x-dv-opaque", True)
@@ -729,7 +683,6 @@ def _opaque(t, tag):
     "scalar",
     "The default value (recorded; defaulting is not validation).",
     '+k8s:default="x"',
-    "`default`",
 )
 def _default(t, tag):
     t.put("default", tag.value)
@@ -741,7 +694,6 @@ def _default(t, tag):
     "none",
     "Hand-written validation is called here (recorded, no-op).",
     "+k8s:customValidation",
-    "nothing",
 )
 def _custom(t, tag):
     t.put("x-dv-custom-validation", True)
@@ -773,7 +725,6 @@ tag(
     "string",
     "Test tag: always passes.",
     '+k8s:validateTrue="why"',
-    "nothing",
     args="flags (ShortCircuit,NonError), typeArg, cohort",
     stability="alpha",
 )(_fixed(True))
@@ -783,7 +734,6 @@ tag(
     "string",
     'Test tag: always fails with "forced failure: <payload>".',
     '+k8s:validateFalse="why"',
-    "a rule that always fails",
     args="flags (ShortCircuit,NonError), typeArg, cohort",
     stability="alpha",
 )(_fixed(False))
@@ -795,7 +745,6 @@ tag(
     "string",
     "Test tag: reports an internal error.",
     '+k8s:validateError="why"',
-    "nothing",
     stability="alpha",
 )
 def _validate_error(t, tag):
@@ -808,7 +757,6 @@ tag(
     "string",
     "Test tag: always passes (an alpha-stability tag).",
     '+k8s:validateTrueAlpha="why"',
-    "nothing",
     stability="alpha",
 )(_fixed(True))
 tag(
@@ -817,6 +765,5 @@ tag(
     "string",
     "Test tag: always passes (a beta-stability tag).",
     '+k8s:validateTrueBeta="why"',
-    "nothing",
     stability="beta",
 )(_fixed(True))

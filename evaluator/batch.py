@@ -34,7 +34,7 @@ def file_results(opts: Options, path: str, docs: Iterable | None = None) -> Iter
     A document that cannot be read ends its file (a YAML stream cannot be resumed after a syntax
     error): the failure is the file's last result."""
     try:
-        for doc in iter_docs(path) if docs is None else docs:
+        for doc in iter_docs(path, duplicates="keep") if docs is None else docs:
             yield judge_safely(opts, doc)
     except InputError as e:
         yield Unusable(path, str(e), ends_file=True)
@@ -54,7 +54,7 @@ def results(opts: Options, paths: list[str], jobs: int) -> Iterator[Result]:
         if paths and paths[0] != "-" and os.path.isfile(paths[0]) and os.path.getsize(paths[0]) >= parallel.MIN_STREAM:
 
             def piece(path: str, text: str) -> tuple[list, int]:
-                found = list(file_results(opts, path, iter_docs(path, text)))
+                found = list(file_results(opts, path, iter_docs(path, text, duplicates="keep")))
                 return found, sum(1 for r in found if not (type(r) is Unusable and r.ends_file))
 
             yield from parallel.over_stream(piece, paths[0], jobs)

@@ -193,7 +193,7 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
     batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
     reporter = REPORTERS[fmt](sys.stdout, batch)
     if not batch:
-        stream = iter_docs(new)
+        stream = iter_docs(new, duplicates="keep")  # duplicate keys: --strict errors, else warnings
         first = list(itertools.islice(stream, 2))  # peek: one document, or a stream to batch
         if old:
             if len(first) != 1 or next(stream, None) is not None:
@@ -230,6 +230,11 @@ class _Tally:
             return
         s.invalid += r.failed
         s.skipped += bool(r.skipped)
+        for w in r.warnings:
+            click.echo(
+                f"dv-eval: warning: {r.file}:{w.line}: {w.message} (the last value is used; --strict rejects it)",
+                err=True,
+            )
         if r.unchecked_rules:
             s.unchecked += 1
             if r.schema not in self.announced:

@@ -17,7 +17,7 @@ from .keywords import LEAF, SHORT_CIRCUIT, kw_fixed
 from .schemaerror import SchemaError
 from .shape import ZERO, Resolver, Shape
 
-OPAQUE_SKIPS = {"properties", "required"}
+OPAQUE_SKIPS = {"properties", "required", "x-dv-embedded"}
 PRESENCE = ("x-dv-required", "x-dv-optional", "x-dv-forbidden")
 _JSON_TYPE = {
     "integer": (int,),
@@ -119,14 +119,23 @@ class Compiler:
         detail = f"must be of type {_TYPE_NAME[shape.kind]}" if types else ""
         body = checks
         n.validate, n.core = _runner(pre, body, role in ("field", "elem"), n.eq, types, detail)
-        # For parents that inline the common cases: a bare type test, or a hop to a referenced node.
+        # For parents that inline the common cases: `leaf` = (types, detail, required, check or None)
+        # means "nil: Required if required, else nothing; wrong type: TypeInvalid; else run check".
         n.leaf = None
         required = len(pre) == 1 and getattr(pre[0], "required_pointer", False)
-        if (not pre or required) and types is not None and not body:
-            n.leaf = (types, detail, required)
-        elif not pre and len(body) == 1 and getattr(body[0], "ref_call", False):
-            target = body[0].node
-            n.core = getattr(target, "core", None) or body[0]  # a recursive ref is not built yet: keep the hop
+        if (
+            (not pre or required)
+            and types is not None
+            and (not body or (len(body) == 1 and not getattr(body[0], "nil_ok", False)))
+        ):
+            n.leaf = (types, detail, required, body[0] if body else None)
+        elif (not pre or required) and len(body) == 1 and getattr(body[0], "ref_call", False):
+            target = body[0].node  # a hop to a referenced node
+            inner = getattr(target, "leaf", None)  # a recursive ref is not built yet: keep the hop
+            if inner is not None and not inner[2]:
+                n.leaf = (inner[0], inner[1], required, inner[3])
+            if not pre:
+                n.core = getattr(target, "core", None) or body[0]
         # An absent value (nil, or a value field's zero) that no check can fault: parents may skip it.
         quiet_pre = all(getattr(c, "absent_ok", False) for c in pre)
         n.absent_noop = quiet_pre and (not any(getattr(c, "nil_ok", False) for c in body) if n.pointer else not checks)
@@ -298,25 +307,53 @@ def _runner(pre: list, body: list, ratchet: bool, eq, types: tuple | None, type_
     pre, body = tuple(pre), tuple(body)
     nil_body = tuple(c for c in body if getattr(c, "nil_ok", False))
 
-    def validate(v, ov, path, ctx):
-        if ratchet and ctx.update and ov is not NOOLD and eq(v, ov):
-            return
-        core(v, ov, path, ctx)
+    if pre or nil_body or types is None:
 
-    def core(v, ov, path, ctx):
-        if pre and _short_circuit_group(pre, v, ov, path, ctx):
-            return
-        if v is None:
-            for c in nil_body:
+        def core(v, ov, path, ctx):
+            if pre and _short_circuit_group(pre, v, ov, path, ctx):
+                return
+            if v is None:
+                for c in nil_body:
+                    if c(v, ov, path, ctx):
+                        return
+                return
+            if types is not None and type(v) not in types:
+                ctx.add(E.TYPE_INVALID, path, v, type_detail, "")
+                return
+            for c in body:
                 if c(v, ov, path, ctx):
                     return
-            return
-        if types is not None and type(v) not in types:
-            ctx.add(E.TYPE_INVALID, path, v, type_detail, "")
-            return
-        for c in body:
-            if c(v, ov, path, ctx):
+
+    elif len(body) == 1:  # the common node: a type and one check (a struct's properties, a list's items)
+        only = body[0]
+
+        def core(v, ov, path, ctx):
+            if v is None:
                 return
+            if type(v) not in types:
+                ctx.add(E.TYPE_INVALID, path, v, type_detail, "")
+                return
+            only(v, ov, path, ctx)
+
+    else:
+
+        def core(v, ov, path, ctx):
+            if v is None:
+                return
+            if type(v) not in types:
+                ctx.add(E.TYPE_INVALID, path, v, type_detail, "")
+                return
+            for c in body:
+                if c(v, ov, path, ctx):
+                    return
+
+    if not ratchet:
+        return core, core
+
+    def validate(v, ov, path, ctx):
+        if ctx.update and ov is not NOOLD and eq(v, ov):
+            return
+        core(v, ov, path, ctx)
 
     return validate, core
 

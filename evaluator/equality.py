@@ -198,6 +198,14 @@ class Equality:
             s = props.get(k)
             parts.append((k, self.value_canon(self.res.shape(s), bool(s.get("x-dv-value"))) if s else freeze))
 
+        if len(parts) == 1:  # the common list-map: one key field, no generator
+            ((k0, c0),) = parts
+
+            def key(v):
+                return (c0(v.get(k0)),) if type(v) is dict else None
+
+            return key
+
         def key(v):
             if type(v) is not dict:
                 return None

@@ -9,14 +9,13 @@ and document numbers are shifted back to the whole stream's.
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import multiprocessing
 import os
 import re
-import signal
 from collections import deque
 from collections.abc import Callable, Iterator
+
+from dv2openapi.process import child_of
 
 from .verdict import Unusable, Verdict
 
@@ -31,24 +30,10 @@ def _call(arg):
     return _TASK(*arg)
 
 
-_PR_SET_PDEATHSIG = 1
-
-
-def _worker(parent: int) -> None:
-    """A worker is silent on Ctrl-C (the whole terminal group gets it: the parent ends the run) and
-    never outlives its parent, even one killed with SIGKILL (Linux)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the parent died before prctl took effect
-        os._exit(1)
-
-
 def _pool(jobs: int, task: Callable):
     global _TASK
     _TASK = task
-    return multiprocessing.get_context("fork").Pool(jobs, _worker, (os.getpid(),))
+    return multiprocessing.get_context("fork").Pool(jobs, child_of, (os.getpid(),))
 
 
 def over_files(check_file: Callable, files: list[str], jobs: int) -> Iterator:
@@ -104,8 +89,6 @@ def _last_start(text: str) -> int:
                 cut = text.rfind("\n", 0, cut - 1) + 1
             return cut
     return -1
-
-
 
 
 def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .loader import InputError, iter_docs, load_schema
+from . import schemacache
+from .loader import InputError
 from .schemaerror import SchemaError
 from .select import ANNOTATION, as_openapi
 
@@ -58,7 +59,7 @@ class Catalog:
                 self.add_path(f)
             return
         try:
-            docs = [load_schema(path)] if path.endswith(".json") else [d.value for d in iter_docs(path)]
+            docs = schemacache.load_docs(path)
         except InputError as e:
             raise InputError(f"schema: {e}") from None
         for doc in docs:

@@ -35,11 +35,23 @@ OBJECT_META = frozenset(
 )
 ROOT = frozenset({"apiVersion", "kind", "metadata"})
 
-Walk = Callable[[object, str, list], None]
+Walk = Callable[[object, tuple | None, list], None]  # (value, path, found paths): paths are (parent, segment)
 
 
-def _nothing(value: object, path: str, out: list) -> None:
+def _nothing(value: object, path: tuple | None, out: list) -> None:
     return None
+
+
+def _render(path: tuple | None) -> str:
+    """`((None, "spec"), 0)` -> `spec[0]`: keys joined by `.`, list indexes `[i]`, as the server's pruning."""
+    segs = []
+    while path is not None:
+        path, seg = path
+        segs.append(seg)
+    out = ""
+    for seg in reversed(segs):
+        out += f"[{seg}]" if type(seg) is int else (f".{seg}" if out else str(seg))
+    return out
 
 
 class _Builder:
@@ -73,7 +85,7 @@ class _Builder:
             def each(v, p, out):
                 if type(v) is list:
                     for i, x in enumerate(v):
-                        item(x, f"{p}[{i}]", out)
+                        item(x, (p, i), out)
 
             return each
         if shape.kind == "map" and isinstance(shape.values, dict):
@@ -84,7 +96,7 @@ class _Builder:
             def values(v, p, out):
                 if type(v) is dict:
                     for k, x in v.items():
-                        val(x, f"{p}.{k}" if p else str(k), out)
+                        val(x, (p, str(k)), out)
 
             return values
         if shape.kind != "struct" or not shape.props:
@@ -108,9 +120,9 @@ def _struct(children: dict[str, Walk], known: frozenset = frozenset()) -> Walk:
             child = children.get(k)
             if child is None:
                 if k not in known:
-                    out.append(f"{p}.{k}" if p else str(k))
+                    out.append((p, str(k)))
             elif child is not _nothing:
-                child(x, f"{p}.{k}" if p else str(k), out)
+                child(x, (p, k), out)
 
     return struct
 
@@ -121,9 +133,9 @@ def compile_unknown(doc: dict, name: str) -> Callable[[object], list[str]]:
     walk = builder.walk(builder.res.deref(REF + name), root=True)
 
     def unknown(obj: object) -> list[str]:
-        out: list[str] = []
-        walk(obj, "", out)
-        return out
+        out: list = []
+        walk(obj, None, out)
+        return [_render(p) for p in out]
 
     return unknown
 

@@ -23,8 +23,11 @@ def kw_properties(c, props, schema, shape, n):
     if not isinstance(props, dict):
         raise SchemaError("properties must be a mapping")
     required = set(schema.get("required", ()))
+    promoted = {f for e in schema.get("x-dv-embedded", ()) for f in e.get("fields", ())}  # see kw_embedded_structs
     compiled = []
     for name, sub in props.items():
+        if name in promoted:
+            continue
         if name in required:
             sub = {**sub, "x-dv-required": True}
         node = c.node(sub, "field")
@@ -38,6 +41,13 @@ def kw_properties(c, props, schema, shape, n):
 
     always = tuple(entry(*e) for e in compiled if not e[1].absent_noop)
     lazy = {e[0]: entry(*e) for e in compiled if e[1].absent_noop}
+    # creates: (zero, types, detail, required, check) - a leaf's type test inline, else the node's core
+    flat = {
+        name: (zero, None, "", False, core) if leaf is None else (zero, leaf[0], leaf[1], leaf[2], leaf[3])
+        for name, _node, zero, _eq, core, leaf in always + tuple(lazy.values())
+    }
+    fast_always = tuple((e[0], *flat[e[0]]) for e in always)
+    fast_lazy = {name: (z, t, d, f) for name, (z, t, d, _r, f) in flat.items() if name in lazy}
 
     def visit(e, x, v, ov, has_old, path, ctx):
         name, node, zero, eq, core, leaf = e
@@ -57,6 +67,8 @@ def kw_properties(c, props, schema, shape, n):
                     ctx.add(E.REQUIRED, (path, name), "", "", "").short_circuit = True
             elif type(x) not in leaf[0]:
                 ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
+            elif leaf[3] is not None:
+                leaf[3](x, y, (path, name), ctx)
             return
         core(x, y, (path, name), ctx)
 
@@ -71,34 +83,67 @@ def kw_properties(c, props, schema, shape, n):
                     visit(e, x, v, ov, has_old, path, ctx)
         else:  # the hot path (no old object to ratchet against), inlined: a leaf costs no call
             olds = ov.get if has_old else None
-            for name, _node, zero, _eq, core, leaf in always:
+            for name, zero, types, detail, required, fn in fast_always:
                 x = v.get(name)
                 if x is None:
                     x = zero
-                if leaf is not None:
                     if x is None:
-                        if leaf[2]:
+                        if required:
                             ctx.add(E.REQUIRED, (path, name), "", "", "").short_circuit = True
-                    elif type(x) not in leaf[0]:
-                        ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
-                    continue
-                core(x, NOOLD if olds is None else _old(olds(name), zero), (path, name), ctx)
-            if lazy:
+                        if types is not None:
+                            continue
+                if types is not None:
+                    if type(x) not in types:
+                        ctx.add(E.TYPE_INVALID, (path, name), x, detail, "")
+                        continue
+                    if fn is None:
+                        continue
+                fn(x, NOOLD if olds is None else _old(olds(name), zero), (path, name), ctx)
+            if fast_lazy:
                 for name, x in v.items():
-                    e = lazy.get(name)
+                    e = fast_lazy.get(name)
                     if e is None or x is None:
                         continue
-                    leaf = e[5]
-                    if leaf is not None:
-                        if type(x) not in leaf[0]:
-                            ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
-                        continue
-                    e[4](x, NOOLD if olds is None else _old(olds(name), e[2]), (path, name), ctx)
+                    zero, types, detail, fn = e
+                    if types is not None:
+                        if type(x) not in types:
+                            ctx.add(E.TYPE_INVALID, (path, name), x, detail, "")
+                            continue
+                        if fn is None:
+                            continue
+                    fn(x, NOOLD if olds is None else _old(olds(name), zero), (path, name), ctx)
         if has_old and ctx.update:
             for name, y in ov.items():
                 e = lazy.get(name)
                 if e is not None and y is not None and v.get(name) is None:
                     visit(e, None, v, ov, has_old, path, ctx)
+
+    return check
+
+
+def _view(v, fields: tuple, pointer: bool):
+    """An embedded struct as Go decodes it from its parent's JSON object: the promoted fields; a
+    pointer stays nil unless one of them is present."""
+    x = {k: v[k] for k in fields if k in v}
+    return None if pointer and not x else x
+
+
+def kw_embedded_structs(c, entries, schema, shape, n):
+    """Go embedded structs: validated as one field (ratcheted as a whole) over the promoted keys.
+    validation-gen paths: the parent's own path, or the Go type's name at the root (nil path)."""
+    if not isinstance(entries, list):
+        raise SchemaError("x-dv-embedded must be a list")
+    compiled = []
+    for e in entries:
+        if not isinstance(e, dict) or not isinstance(e.get("schema"), dict) or not isinstance(e.get("name"), str):
+            raise SchemaError("x-dv-embedded entries need a 'name' and a 'schema'")
+        node = c.node(e["schema"], "field")
+        compiled.append((e["name"], tuple(e.get("fields", ())), node.pointer, node.validate))
+
+    def check(v, ov, path, ctx):
+        for name, fields, pointer, validate in compiled:
+            old = _view(ov, fields, pointer) if type(ov) is dict else NOOLD
+            validate(_view(v, fields, pointer), old, (None, name) if path is None else path, ctx)
 
     return check
 
@@ -202,11 +247,15 @@ def _list_check(c, items, schema, shape, each, own):
             if _stopped(ctx, before):
                 return True
         if fast and not (correlate and ctx.update):  # no item ratcheting: the inlined hot path
-            if leaf is not None:
-                types = leaf[0]
+            if leaf is not None and (leaf[3] is None or elem.pointer or elem.zero is None):
+                types, fn = leaf[0], leaf[3]
                 for i, item in enumerate(v):
-                    if item is not None and type(item) not in types:
+                    if item is None:
+                        continue
+                    if type(item) not in types:
                         ctx.add(E.TYPE_INVALID, (path, i), item, leaf[1], "")
+                    elif fn is not None:
+                        fn(item, NOOLD, (path, i), ctx)
             else:
                 for i, item in enumerate(v):
                     if item is None:
@@ -225,6 +274,8 @@ def _list_check(c, items, schema, shape, each, own):
 
 
 def _duplicates(key, v, path, ctx):
+    if len(set(map(key, v))) == len(v):  # the common case, at C speed: no duplicates
+        return
     seen = set()
     for i, item in enumerate(v):
         if item is None:
@@ -282,6 +333,8 @@ def _map_check(c, values, each, own):
     sc, extra = _each_val_nodes(c, each, values)
     nodes = ((node,) if own else ()) + ((extra,) if extra else ())
 
+    leaf = node.leaf if extra is None and node.pointer else None
+
     def check(v, ov, path, ctx):
         has_old = type(ov) is dict
         if sc is not None:
@@ -292,6 +345,16 @@ def _map_check(c, values, each, own):
                 sc.validate(x, ov.get(k, NOOLD) if has_old else NOOLD, (path, (k,)), ctx)
             if _stopped(ctx, before):
                 return True
+        if leaf is not None and not has_old:  # a create: the inlined hot path
+            types, fn = leaf[0], leaf[3]
+            for k, x in v.items():
+                if x is None:
+                    continue
+                if type(x) not in types:
+                    ctx.add(E.TYPE_INVALID, (path, (k,)), x, leaf[1], "")
+                elif fn is not None:
+                    fn(x, NOOLD, (path, (k,)), ctx)
+            return
         for k, x in v.items():
             y = ov.get(k, NOOLD) if has_old else NOOLD
             if x is None and not node.pointer:
@@ -688,15 +751,14 @@ def kw_any_of(keyword):
         if subs and all(set(s) <= _TYPE_ONLY and s.get("type") in _PY_TYPES for s in subs):
             # branches that only name a type: a type test, no sub-validation
             branches = [(_PY_TYPES[s["type"]], bool(s.get("nullable"))) for s in subs]
+            passing = set()  # the JSON value types that pass (any other type passes no branch)
+            for t in (str, int, float, bool, list, dict, type(None)):
+                passed = sum(1 for types, nullable in branches if t in types or (t is type(None) and nullable))
+                if passed == 1 or (passed and keyword == "anyOf"):
+                    passing.add(t)
 
             def fast(v, ov, path, ctx):
-                t = type(v)
-                passed = sum(
-                    1
-                    for types, nullable in branches
-                    if (t in types and not (t is bool and bool not in types)) or (v is None and nullable)
-                )
-                if (keyword == "anyOf" and not passed) or (keyword == "oneOf" and passed != 1):
+                if type(v) not in passing:
                     ctx.add(E.INVALID, path, v, detail, keyword)
 
             return fast
@@ -747,6 +809,7 @@ def kw_embedded(c, value, schema, shape, n):
 PRE_STRUCTURAL = {"x-dv-update"}  # short-circuit: run with the presence checks, even on unset values
 STRUCTURAL = {
     "properties": kw_properties,
+    "x-dv-embedded": kw_embedded_structs,
     "required": kw_required,
     "items": kw_items,
     "additionalProperties": kw_values,

@@ -5,12 +5,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dv2openapi.cli import main
+from dv2openapi.cli import main, summarize
 from dv2openapi.crd import to_crd
 from dv2openapi.crdcheck import check_crd
 from dv2openapi.errors import InputError
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
+from dv2openapi.registry import REGISTRY
+from dv2openapi.renderdoc import render
 from tests.conformance.runner import CASES, document, load_cases
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,3 +95,27 @@ def test_crd_type_must_name_a_struct(tmp_path):
         ["crd", "tests/conformance/cases/maps/typedef_to_map/models.py", "--type", "UnvalidatedType", "--group", "a.b"],
     )
     assert r.exit_code == 2 and "--type UnvalidatedType must name a struct" in r.output
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_every_tag_example_renders_into_an_admitted_crd(name):
+    src, schema, _, error = render(name)
+    assert error is None and REGISTRY[name].example.split("=")[0].split("(")[0] in src
+    assert schema["type"] == "object" and schema["properties"]
+
+
+def test_warnings_are_summarized_one_line_per_reason():
+    warnings = [f"T.f{i}: x-dv-item has no CRD rendering" for i in range(5)] + ["T.g: other", "plain message"]
+    assert summarize(warnings) == [
+        "T.f0, T.f1, T.f2 and 2 more (--verbose): x-dv-item has no CRD rendering",
+        "T.g: other",
+        "plain message",
+    ]
+
+
+def test_shipped_example_output_is_a_short_summary():
+    r = CliRunner().invoke(main, ["crd", "examples/widget/types.py", "--type", "Widget", "--group", "example.com"])
+    assert r.exit_code == 0
+    lines = [x for x in r.output.splitlines() if x.startswith("warning:")]
+    verbose = CliRunner().invoke(main, ["crd", "examples/widget/types.py", "--type", "Widget", "--group", "a.b", "-v"])
+    assert len(lines) <= 4 and len(lines) <= len([x for x in verbose.output.splitlines() if x.startswith("warning:")])

@@ -82,3 +82,33 @@ def test_group_needs_a_dot_and_versions_are_dns_labels():
     v["spec"]["versions"][0]["name"] = "V1"
     assert [p.field for p in check_crd(v)] == ["spec.versions[0].name"]
     assert is_dns1035_label("1abc") and not is_dns1035_label("v1beta1")
+
+
+def test_undeclared_fields_do_not_compile_and_reserved_names_are_escaped():
+    props = {"a": {"type": "string"}, "namespace": {"type": "string"}, "x-y": {"type": "string"}}
+
+    def problems(rule: str, **extra) -> list[str]:
+        schema = {"type": "object", "properties": props, "x-kubernetes-validations": [{"rule": rule}], **extra}
+        return [p.detail for p in check_crd(_crd(schema))]
+
+    assert problems("self.nope == 'x'") == ["compilation failed: undefined field 'nope'"]
+    assert problems("has(self.nope)") == ["compilation failed: undefined field 'nope'"]
+    assert problems("self.__namespace__ == self.x__dash__y && self.a == 'x'") == []
+    assert problems("self.nope == 'x'", **{"x-kubernetes-preserve-unknown-fields": True}) == []
+
+
+def test_defaults_must_be_valid_values_of_their_schema():
+    def problems(prop: dict) -> list[tuple[str, str]]:
+        schema = {"type": "object", "properties": {"f": prop}}
+        return [(p.type, p.field.removeprefix("spec.validation.openAPIV3Schema.")) for p in check_crd(_crd(schema))]
+
+    assert problems({"type": "string", "default": ""}) == []
+    assert problems({"type": "string", "minLength": 1, "default": ""}) == [
+        ("FieldValueInvalid", "properties[f].default")
+    ]
+    assert problems({"type": "string", "enum": ["a"], "default": "b"}) == [
+        ("FieldValueNotSupported", "properties[f].default")
+    ]
+    assert problems({"type": "integer", "default": "1"}) == [("FieldValueTypeInvalid", "properties[f].default")]
+    obj = {"type": "object", "properties": {"a": {"type": "integer"}}, "default": {"a": 1, "b": 2}}
+    assert problems(obj) == [("FieldValueInvalid", "properties[f].default")]

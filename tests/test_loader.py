@@ -193,20 +193,21 @@ def test_a_refused_document_does_not_end_the_stream(tmp_path):
         loader.load_one(str(f))
 
 
-def test_cli_duplicate_key_is_one_line_and_the_stream_goes_on(tmp_path):
+def test_cli_duplicate_key_warns_or_fails_under_strict_and_a_refused_document_does_not_end_the_stream(tmp_path):
     valid = Path(VALID).read_text()
     dup = valid.replace("  replicas: 3\n", "  replicas: 3\n  replicas: 4\n")
     f = tmp_path / "one.yaml"
     f.write_text(dup)
-    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(f)])
-    line = dup.splitlines().index("  replicas: 4") + 1
-    assert r.exit_code == 2
-    expect = f'dv-eval: {f}:{line}: document 1: strict decoding error: key "replicas" already set in map'
-    assert r.output.strip() == expect
+    where = f"{f}:{dup.splitlines().index('  replicas: 4') + 1}"
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(f)])  # the server's default: a warning
+    assert r.exit_code == 0 and f'{where}: key "replicas" already set in map' in r.output
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, "--strict", str(f)])  # kubectl --validate=strict
+    assert r.exit_code == 1 and f'key "replicas" already set in map ({where})' in r.output
     s = tmp_path / "stream.yaml"
-    s.write_text(valid + "---\n" + dup + "---\n" + valid)
+    s.write_text(valid + "---\nx: .inf\n---\n" + valid)
     r = CliRunner().invoke(main, ["--schema", SCHEMA, str(s)])
     assert r.exit_code == 2 and "3 objects: 2 valid, 0 invalid, 1 unusable" in r.output, r.output
+    assert f"{s}:{valid.count(chr(10)) + 2}: document 2: json: unsupported value: +Inf" in r.output
 
 
 def test_error_values_follow_kubernetes_omission_rules():

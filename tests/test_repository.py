@@ -126,3 +126,31 @@ def test_skip_kind():
     r = run(*ARGS, "--skip", "ConfigMap,Database", MANIFESTS, "-o", "json")
     skipped = {i["details"]["kind"] for i in json.loads(r.stdout)["items"] if i.get("reason") == "Skipped"}
     assert skipped == {"ConfigMap", "Database", "ServiceMonitor"}
+
+
+def test_kubernetes_openapi_v3_documents_route_by_group_version_kind(tmp_path):
+    """A document as `kubectl get --raw /openapi/v3/api/v1` serves it: names are Go paths, kinds are GVKs."""
+    doc = {
+        "openapi": "3.0.0",
+        "components": {
+            "schemas": {
+                "io.k8s.api.core.v1.ConfigMap": {
+                    "type": "object",
+                    "properties": {
+                        "apiVersion": {"type": "string"},
+                        "kind": {"type": "string"},
+                        "metadata": {"type": "object"},
+                        "data": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 3}},
+                    },
+                    "x-kubernetes-group-version-kind": [{"group": "", "version": "v1", "kind": "ConfigMap"}],
+                }
+            }
+        },
+    }
+    (tmp_path / "core.json").write_text(json.dumps(doc))
+    cm = f"{MANIFESTS}/web/configmap.yaml"
+    r = run("--schema", str(tmp_path), cm, "-o", "json")
+    causes = {(c["field"], c["line"]) for c in json.loads(r.stdout)["details"]["causes"]}
+    assert causes == {("data[listen]", 6), ("data[workers]", 7)}  # its maxLength: 3, not the built-in schema
+    r = run("--schema", str(tmp_path), "--kubernetes-version", "1.37", cm, "-o", "json")
+    assert len(json.loads(r.stdout)["details"]["causes"]) == 2  # the given schema wins over the built-in one

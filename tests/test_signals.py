@@ -69,3 +69,21 @@ def test_closed_stdout_ends_quietly(args):
     proc.stdout.close()
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 141 and err == b"", err
+
+
+@pytest.mark.parametrize("sig,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_signal_ends_dv2openapi_and_its_translation_child(tmp_path, sig, code):
+    fifo = tmp_path / "blocked"
+    os.mkfifo(fifo)
+    types = tmp_path / "types.py"
+    types.write_text(f"open({str(fifo)!r}).read()  # blocks at import\n")
+    args = [sys.executable, "-m", "dv2openapi.cli", "openapi", str(types)]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    fd = _wait_for_reader(fifo, proc)
+    try:
+        os.killpg(proc.pid, sig)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        os.close(fd)
+    assert proc.returncode == code and out == b"" and err == b"", err
+    assert _group_gone(proc.pid)

@@ -9,11 +9,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dv2openapi.catalog import crd_markdown, tags_markdown, vendor_markdown
+from dv2openapi.catalog import tags_markdown, vendor_markdown
 from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
 from dv2openapi.output import dump_yaml
+from dv2openapi.renderdoc import crd_rendering_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 # example folder -> (CRD kind, group) for the examples that ship a CRD
@@ -33,7 +34,7 @@ def artefacts() -> dict[Path, str]:
             out[ROOT / "schemas" / f"{name}.crd.yaml"] = dump_yaml(to_crd(crd_doc, kind, group))
     out[ROOT / "docs" / "tags.md"] = tags_markdown()
     out[ROOT / "docs" / "vendor-keywords.md"] = vendor_markdown()
-    out[ROOT / "docs" / "crd-rendering.md"] = crd_markdown()
+    out[ROOT / "docs" / "crd-rendering.md"] = crd_rendering_markdown()
     return out
 
 

@@ -10,14 +10,6 @@ import pytest
 
 from . import corpus
 
-# Packages that still disagree somewhere (strict: fixing one makes this list fail, so it stays honest).
-_OPEN = "disagrees with the reference on some inputs (issue #9, being fixed)"
-KNOWN_GAPS: dict[str, str] = {
-    "embedded": _OPEN,
-    "ratcheting/default_behavior": _OPEN,
-    "tags/subfield/nonincluded": _OPEN,
-}
-
 
 @functools.cache
 def by_package() -> dict[str, list[dict]]:
@@ -42,11 +34,9 @@ def test_corpus_present():
 
 
 @pytest.mark.parametrize("package", _packages())
-def test_package(package, request):
+def test_package(package):
     if package in corpus.SKIPPED:
         pytest.skip(corpus.SKIPPED[package])
-    if package in KNOWN_GAPS:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN_GAPS[package], strict=True))
     problems = []
     for rec in by_package()[package]:
         missing, unexpected = corpus.compare(rec)

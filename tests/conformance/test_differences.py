@@ -10,8 +10,6 @@ import pytest
 from . import corpus
 
 DIFFERENCES = corpus.CORPUS.parent / "differences"
-# The embedded-struct reproducer waits on the embedded-field port (issue #9; strict, so a fix shows).
-KNOWN_GAPS = {"C11_embedded_wire_format": "embedded structs are not yet promoted on the wire"}
 
 
 def _files() -> list:
@@ -19,9 +17,7 @@ def _files() -> list:
 
 
 @pytest.mark.parametrize("path", _files(), ids=lambda p: p.stem)
-def test_reproducer(path, request):
-    if path.stem in KNOWN_GAPS:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN_GAPS[path.stem], strict=True))
+def test_reproducer(path):
     d = json.loads(path.read_text())
     inp = d["input"]
     rec = {

@@ -4,19 +4,17 @@
 # +k8s:validation-gen-nolint
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 
-# Go: T1 embeds `T2 json:""` and `*T3 json:""`. An embedded field whose json
-# tag has an empty name is NOT inlined by validation-gen: it is validated as a
-# child named after the Go field ("T2", "T3"), so they are written here as
-# ordinary fields named after the Go field (no "inline").
+# Go: T1 embeds `T2 json:""` and `*T3 json:""` (an empty json name keeps a field embedded):
+# their fields are promoted in JSON, and at the root their paths name the Go type ("T3.stringField").
 @dataclass
 class T1:
     # NOTE: It's weird to have IntField in both, but Go allows it.
-    T2: T2
-    T3: Optional[T3]
+    T2: T2 = field(metadata={"inline": True})
+    T3: Optional[T3] = field(metadata={"inline": True})
 
 
 @dataclass

@@ -3,7 +3,7 @@
 # +k8s:validation-gen-nolint
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NewType, Optional
 
 
@@ -55,14 +55,12 @@ class StructStruct:
     # +k8s:validateFalse="field nonDirectComparableStructPtrField"
     nonDirectComparableStructPtrField: Optional[NonDirectComparableStruct]
 
-    # Go: embedded field without a json tag. validation-gen validates it as a
-    # child named after the Go field (not inlined), so it is an ordinary field.
+    # Go: embedded fields without a json tag (promoted in JSON; at the root, paths name the Go type).
     # +k8s:validateFalse="field DirectComparableStruct"
-    DirectComparableStruct: DirectComparableStruct
+    DirectComparableStruct: DirectComparableStruct = field(metadata={"inline": True})
 
-    # Go: embedded field without a json tag (see above).
     # +k8s:validateFalse="field NonDirectComparableStruct"
-    NonDirectComparableStruct: NonDirectComparableStruct
+    NonDirectComparableStruct: NonDirectComparableStruct = field(metadata={"inline": True})
 
 
 @dataclass

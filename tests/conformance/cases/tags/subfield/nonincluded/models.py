@@ -8,8 +8,8 @@ from other import StructType
 
 @dataclass
 class Struct:
-    # Go: embedded `other.StructType` with no json tag (inlined in JSON); validation-gen
-    # names its field path "other.StructType".
+    # Go: embedded `other.StructType` with no json tag: promoted in JSON; at the root its
+    # path names the Go type, package-qualified: "other.StructType".
     # +k8s:subfield(stringField)=+k8s:validateFalse="subfield Struct.(other.StructType).StringField"
     # +k8s:opaqueType
     StructType: StructType = field(metadata={"inline": True})

@@ -1,0 +1,183 @@
+"""docs/crd-rendering.md from behaviour: each tag's registry example run through the CRD emitter.
+
+Every tag gets a small dataclass hosting its example (by the kinds it applies to, or a
+hand-written host where the tag needs company: list keys, union members, modes, ...); the
+document shows that source, the CRD schema `dv2openapi crd` writes for it and the warnings
+it prints, so it cannot promise a rendering the code does not produce.
+"""
+
+from __future__ import annotations
+
+import functools
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from .crd import to_crd
+from .errors import InputError
+from .frontend import build_model
+from .openapi import to_openapi
+from .registry import REGISTRY
+
+_HEAD = (
+    "from __future__ import annotations\n\n"
+    "from dataclasses import dataclass\nfrom enum import Enum\nfrom typing import Optional\n"
+)
+_BY_KIND = {
+    "str": "str",
+    "int": "int",
+    "list": "list[str]",
+    "map": "dict[str, str]",
+    "struct": "Inner",
+    "float": "float",
+}
+_INNER = "\n\n@dataclass\nclass Inner:\n    # +k8s:optional\n    name: Optional[str]\n"
+_ITEMS = "\n\n@dataclass\nclass Item:\n    name: str\n    type: str\n"
+_TWO = "    # +k8s:optional\n    {tag}\n    a: Optional[str]\n\n    # +k8s:optional\n    {tag}\n    b: Optional[str]\n"
+# Tags whose example needs other tags or fields around it: the body of `class T`.
+_HOSTS = {
+    "alpha": '    # +k8s:alpha(since: "1.35")=+k8s:minimum=1\n    f: int\n',
+    "beta": '    # +k8s:beta(since: "1.35")=+k8s:minimum=1\n    f: int\n',
+    "default": '    # +k8s:optional\n    # +k8s:default="x"\n    f: Optional[str]\n',
+    "dependentForbidden": (
+        "    # +k8s:optional\n    # +k8s:dependentForbidden(otherField)\n    f: Optional[str]\n\n"
+        "    # +k8s:optional\n    otherField: Optional[str]\n"
+    ),
+    "dependentRequired": (
+        "    # +k8s:optional\n    # +k8s:dependentRequired(otherField)\n    f: Optional[str]\n\n"
+        "    # +k8s:optional\n    otherField: Optional[str]\n"
+    ),
+    "eachVal": "    # +k8s:eachVal=+k8s:minimum=1\n    f: list[int]\n",
+    "enum": "    f: Color\n",
+    "enumExclude": "    f: Color\n",
+    "forbidden": "    # +k8s:forbidden\n    f: Optional[str]\n",
+    "ifDisabled": '    # +k8s:ifDisabled("MyFeature")=+k8s:required\n    f: Optional[str]\n',
+    "ifEnabled": '    # +k8s:ifEnabled("MyFeature")=+k8s:required\n    f: Optional[str]\n',
+    "ifMode": (
+        '    # +k8s:modeDiscriminator\n    mode: str\n\n    # +k8s:ifMode("A")=+k8s:required\n    f: Optional[str]\n'
+    ),
+    "modeDiscriminator": (
+        '    # +k8s:modeDiscriminator(modality: "m")\n    mode: str\n\n'
+        '    # +k8s:ifMode(modality: "m", mode: "A")=+k8s:required\n    f: Optional[str]\n'
+    ),
+    "ifNotSubresource": '    # +k8s:ifNotSubresource("/resize")=+k8s:immutable\n    f: str\n',
+    "ifSubresource": '    # +k8s:ifSubresource("/status")=+k8s:required\n    f: Optional[str]\n',
+    "item": (
+        '    # +k8s:listType=map\n    # +k8s:listMapKey=type\n    # +k8s:item(type: "Approved")=+k8s:immutable\n'
+        "    f: list[Item]\n"
+    ),
+    "listMapKey": "    # +k8s:listType=map\n    # +k8s:listMapKey=name\n    f: list[Item]\n",
+    "listType": "    # +k8s:listType=map\n    # +k8s:listMapKey=name\n    f: list[Item]\n",
+    "opaqueType": "    # +k8s:opaqueType\n    f: Inner\n",
+    "optional": "    # +k8s:optional\n    f: Optional[str]\n",
+    "subfield": '    # +k8s:subfield("name")=+k8s:required\n    f: Inner\n',
+    "unionDiscriminator": (
+        '    # +k8s:unionDiscriminator(union: "u")\n    kind: str\n\n'
+        '    # +k8s:optional\n    # +k8s:unionMember(union: "u", memberName: "A")\n    a: Optional[str]\n\n'
+        '    # +k8s:optional\n    # +k8s:unionMember(union: "u", memberName: "B")\n    b: Optional[str]\n'
+    ),
+    "unionMember": _TWO.format(tag='# +k8s:unionMember(union: "u")'),
+    "zeroOrOneOfMember": _TWO.format(tag="# +k8s:zeroOrOneOfMember"),
+    "update": "    # +k8s:optional\n    # +k8s:update=NoModify,NoClear\n    f: Optional[str]\n",
+}
+_PLAIN = {"type", "format", "nullable", "description"}  # what every host field has anyway
+_MODULE = {
+    "isSubresource": '# +k8s:isSubresource="/status"\n',
+    "supportsSubresource": '# +k8s:supportsSubresource="/status"\n',
+}
+
+
+def example_source(name: str) -> str:
+    """The types module that hosts tag `name`'s registry example (root type `T`)."""
+    d = REGISTRY[name]
+    body = _HOSTS.get(name)
+    if body is None:
+        if name in _MODULE:
+            body = "    # +k8s:optional\n    f: Optional[str]\n"
+        else:
+            kind = next((k for k in _BY_KIND if d.kinds and k in d.kinds), "str")
+            body = f"    {d.example}\n    f: {_BY_KIND[kind]}\n".replace("    +k8s", "    # +k8s")
+    src = _MODULE.get(name, "") + _HEAD + "\n\n@dataclass\nclass T:\n" + body
+    if "Inner" in body:
+        src += _INNER
+    if "Item" in body:
+        src += _ITEMS
+    if "Color" in body:
+        exclude = "    # +k8s:enumExclude\n" if name == "enumExclude" else ""
+        src += f'\n\n# +k8s:enum\nclass Color(str, Enum):\n    RED = "Red"\n{exclude}    BLUE = "Blue"\n'
+    return src
+
+
+@functools.cache
+def render(name: str) -> tuple[str, dict | None, list[str], str | None]:
+    """(source, CRD openAPIV3Schema of `T` or None, warnings, error) for tag `name`'s example."""
+    src = example_source(name)
+    warnings: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "types.py"
+        path.write_text(src, encoding="utf-8")
+        try:
+            doc = to_openapi(build_model(str(path), ["T"]), warnings)
+            crd = to_crd(doc, "T", "example.com", warn=warnings.append)
+        except InputError as e:
+            return src, None, warnings, str(e).replace(str(path), "types.py")
+    schema = crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]
+    shown = {k: v for k, v in schema.items() if k != "properties"}
+    shown["properties"] = {k: v for k, v in schema["properties"].items() if k not in ("apiVersion", "kind", "metadata")}
+    return src, shown, list(dict.fromkeys(w.replace(str(path), "types.py") for w in warnings)), None
+
+
+def summary(name: str) -> str:
+    """A one-line account of what the CRD got for tag `name` (for the tag catalog)."""
+    _, schema, warnings, error = render(name)
+    if error:
+        return "refused: " + error
+    keys: set[str] = set()
+    rules = 0
+    stack = [schema]
+    while stack:
+        s = stack.pop()
+        for k, v in s.items():
+            if k == "x-kubernetes-validations":
+                rules += len(v)
+            elif k == "properties":
+                stack += v.values()
+            elif k in ("items", "additionalProperties") and isinstance(v, dict):
+                stack.append(v)
+            elif k not in _PLAIN:
+                keys.add(k)
+    parts = [f"`{k}`" for k in sorted(keys)]
+    if rules:
+        parts.append(f"{rules} CEL rule{'s' if rules > 1 else ''}")
+    if warnings:
+        parts.append("warning")
+    return ", ".join(parts) or "nothing"
+
+
+def crd_rendering_markdown() -> str:
+    """docs/crd-rendering.md."""
+    out = [
+        "# Tag -> CRD rendering",
+        "",
+        "What `dv2openapi crd` writes for each tag: every tag's registry example, hosted in a small",
+        "type `T`, run through the CRD emitter (`python tools/generate.py` regenerates this page from",
+        "`dv2openapi/renderdoc.py`). Shown: the input, the `openAPIV3Schema` of `T` (`apiVersion`, `kind`",
+        "and `metadata` left out) and the warnings the command prints. What a CRD cannot state stays",
+        "in the embedded OpenAPI document (annotation `dv2openapi.dev/openapi`) for dv-eval.",
+        "",
+        "| Tag | In the CRD |",
+        "| --- | --- |",
+    ]
+    names = sorted(REGISTRY, key=str.lower)
+    out += [f"| [`+k8s:{n}`](#k8s{n.lower()}) | {summary(n)} |" for n in names]
+    for n in names:
+        src, schema, warnings, error = render(n)
+        out += ["", f"## +k8s:{n}", "", "```python", src.replace(_HEAD, "").strip(), "```", ""]
+        if error:
+            out += ["`dv2openapi crd` refuses it:", "", "```", error, "```"]
+            continue
+        out += ["```yaml", yaml.safe_dump(schema, sort_keys=False, width=100).strip(), "```", ""]
+        out += ["Warnings: none." if not warnings else "Warnings:"]
+        out += ["", *(f"- {w}" for w in warnings)] if warnings else []
+    return "\n".join(out).rstrip() + "\n"

@@ -1,0 +1,97 @@
+"""The CEL cost model against the figures of Kubernetes' own cost-estimation test table
+(apiextensions-apiserver `TestCostEstimation`: the rule's MaxCost on a generated schema, without
+and with `maxItems` / `maxProperties` / `maxLength` set)."""
+
+import pytest
+
+from dv2openapi.celast import compile_rule
+from dv2openapi.celcost import decl_of, estimate
+from dv2openapi.crdcheck import cel_type
+
+TYPES = {
+    "number": {"type": "number"},
+    "string": {"type": "string"},
+    "boolean": {"type": "boolean"},
+    "int-or-string": {"x-kubernetes-int-or-string": True},
+    "duration": {"type": "string", "format": "duration"},
+    "date": {"type": "string", "format": "date"},
+    "date-time": {"type": "string", "format": "date-time"},
+}
+
+
+def array(item: str, n=None) -> dict:
+    return {"type": "array", "items": TYPES[item], **({"maxItems": n} if n is not None else {})}
+
+
+def amap(value: dict, n=None) -> dict:
+    return {"type": "object", "additionalProperties": value, **({"maxProperties": n} if n is not None else {})}
+
+
+def string(n=None, **extra) -> dict:
+    return {"type": "string", **({"maxLength": n} if n is not None else {}), **extra}
+
+
+OBJ = {
+    "type": "object",
+    "properties": {"required": {"type": "string"}, "optional": {"type": "string"}},
+    "required": ["required"],
+}
+CASES = [
+    # (name, schema builder, rule, cost unbounded, bound, cost bounded)
+    ("number array all", lambda n: array("number", n), "self.all(x, true)", 4718591, 10, 32),
+    ("string array all", lambda n: array("string", n), "self.all(x, true)", 3145727, 20, 62),
+    ("boolean array all", lambda n: array("boolean", n), "self.all(x, true)", 1887437, 5, 17),
+    (
+        "object array all",
+        lambda n: {"type": "array", "items": OBJ, **({"maxItems": n} if n else {})},
+        "self.all(x, true)",
+        555128,
+        50,
+        152,
+    ),
+    ("number map all", lambda n: amap({"type": "number"}, n), "self.all(x, true)", 1348169, 10, 32),
+    ("string map all", lambda n: amap({"type": "string"}, n), "self.all(x, true)", 1179647, 3, 11),
+    ("boolean map all", lambda n: amap({"type": "boolean"}, n), "self.all(x, true)", 943718, 100, 302),
+    ("contains", string, "self.contains('test')", 314574, 10, 5),
+    ("startsWith", string, "self.startsWith('test')", 2, 15, 2),
+    ("concat", string, 'size(self + "hello") > size("hello")', 314578, 4, 7),
+    ("index numbers", lambda n: array("number", n), "self[1] == 0.0", 2, 5000, 2),
+    ("index strings", lambda n: array("string", n), "self[1] == self[1]", 314577, 8, 314577),
+    ("O(n^2)", lambda n: array("number", n), "self.all(x, self.all(y, true))", None, 10, 352),
+    ("O(n^3)", lambda n: array("number", n), "self.all(x, self.all(y, self.all(z, true)))", None, 10, 3552),
+    ("matches", string, 'self.matches("x")', 314574, 50, 22),
+    ("matches literal", string, '"".matches("(((((((((())))))))))[0-9]")', 7, 10, 7),
+    ("matches empty", string, 'self.matches("")', 1, 100, 1),
+    ("string equals", string, 'self == "x"', 2, 0, 1),
+    ("bytes equals", lambda n: string(n, format="byte"), 'self == b"x"', 2, 0, 1),
+    ("int-or-string array all", lambda n: array("int-or-string", n), "self.all(x, true)", 4718591, 10, 32),
+    ("int-or-string index", lambda n: array("int-or-string", n), "self[0] == 5", 3, 10, 3),
+    ("duration array all", lambda n: array("duration", n), "self.all(x, true)", 2359295, 5, 17),
+    ("date array all", lambda n: array("date", n), "self.all(x, true)", 725936, 15, 47),
+    ("date-time array all", lambda n: array("date-time", n), "self.all(x, true)", 428963, 25, 77),
+    ("date-time map all", lambda n: amap(TYPES["date-time"], n), "self.all(x, true)", 349526, 25, 77),
+    (
+        "number maps in array",
+        lambda n: {"type": "array", "items": amap({"type": "number"}), **({"maxItems": n} if n else {})},
+        "self.all(x, x.y == 25.2)",
+        6291452,
+        12,
+        74,
+    ),
+]
+
+
+def max_cost(schema: dict, rule: str) -> int:
+    decl = decl_of(schema)
+    ast = compile_rule(rule, {"self": cel_type(decl), "oldSelf": cel_type(decl)})
+    return estimate(ast, decl)[0]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c[0])
+def test_cost_matches_kubernetes_figures(case):
+    _, build, rule, unbounded, bound, bounded = case
+    if unbounded is None:
+        assert max_cost(build(None), rule) > 10_000_000
+    else:
+        assert max_cost(build(None), rule) == unbounded
+    assert max_cost(build(bound), rule) == bounded

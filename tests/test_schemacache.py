@@ -1,0 +1,55 @@
+"""The parsed-schema cache: same document as a fresh parse, damaged or unwritable caches only cost speed."""
+
+import pytest
+
+from evaluator import schemacache
+from evaluator.loader import load_schema
+
+SCHEMA = "schemas/widget.openapi.yaml"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    return tmp_path / "xdg" / "dv-eval"
+
+
+def test_entry_written_under_xdg_cache_home_and_reused(cache):
+    fresh = [load_schema(SCHEMA)]
+    assert schemacache.load_docs(SCHEMA) == fresh
+    (entry,) = cache.iterdir()
+    assert schemacache.load_docs(SCHEMA) == fresh
+    assert list(cache.iterdir()) == [entry]  # read back, not written again
+
+
+def test_a_multi_document_schema_file_keeps_every_document(cache, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("type: object\n---\n---\nkind: CustomResourceDefinition\n")
+    assert schemacache.load_docs(str(f)) == [{"type": "object"}, None, {"kind": "CustomResourceDefinition"}]
+    assert schemacache.load_docs(str(f)) == [{"type": "object"}, None, {"kind": "CustomResourceDefinition"}]
+
+
+def test_an_edited_schema_is_a_new_entry(cache, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("type: object\nproperties: {a: {type: string}}\n")
+    assert schemacache.load_docs(str(f))[0]["properties"]["a"]["type"] == "string"
+    f.write_text("type: object\nproperties: {a: {type: integer}}\n")
+    assert schemacache.load_docs(str(f))[0]["properties"]["a"]["type"] == "integer"
+    assert len(list(cache.iterdir())) == 2
+
+
+@pytest.mark.parametrize("damage", [lambda b: b[:-10], lambda b: b.replace(b'"type"', b'"tipe"', 1), lambda b: b""])
+def test_a_damaged_entry_is_ignored_and_rewritten(cache, damage):
+    fresh = schemacache.load_docs(SCHEMA)
+    (entry,) = cache.iterdir()
+    good = entry.read_bytes()
+    entry.write_bytes(damage(good))
+    assert schemacache.load_docs(SCHEMA) == fresh
+    assert entry.read_bytes() == good
+
+
+def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert schemacache.load_docs(SCHEMA) == [load_schema(SCHEMA)]

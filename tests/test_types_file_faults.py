@@ -1,0 +1,72 @@
+"""A types file's own code cannot take over dv2openapi: exits, prints, bad encodings, huge payloads."""
+
+import subprocess
+import sys
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from dv2openapi.cli import main
+
+HEAD = "from dataclasses import dataclass\nimport os, sys\n"
+TYPE = "@dataclass\nclass T:\n    # +k8s:minimum=1\n    a: int\n"
+
+
+def translate(tmp_path, source: str | bytes, *args):
+    f = tmp_path / "types.py"
+    f.write_bytes(source if isinstance(source, bytes) else source.encode())
+    return CliRunner().invoke(main, ["openapi", str(f), *args])
+
+
+@pytest.mark.parametrize(
+    "code,reason",
+    [
+        ("sys.exit(0)\n", "cannot import: it called sys.exit(0)"),
+        ("sys.exit('bye')\n", "cannot import: it called sys.exit('bye')"),
+        ("os._exit(0)\n", "translation ended without a result (exit status 0)"),
+        ("import signal; os.kill(os.getpid(), signal.SIGKILL)\n", "killed by signal 9"),
+    ],
+)
+def test_exiting_at_import_is_a_one_line_error(tmp_path, code, reason):
+    r = translate(tmp_path, HEAD + TYPE + code)
+    assert r.exit_code == 2 and reason in r.stderr and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_crd_and_output_file_are_isolated_too(tmp_path):
+    f = tmp_path / "types.py"
+    f.write_text(HEAD + TYPE + "os._exit(3)\n")
+    out = tmp_path / "out.yaml"
+    r = CliRunner().invoke(main, ["crd", str(f), "--type", "T", "--group", "x.io", "-o", str(out)])
+    assert r.exit_code == 2 and "exit status 3" in r.stderr and not out.exists()
+
+
+def test_print_at_import_does_not_pollute_the_yaml(tmp_path):
+    f = tmp_path / "types.py"
+    f.write_text(HEAD + "print('hello from import')\nos.write(1, b'raw bytes on fd 1\\n')\n" + TYPE)
+    r = subprocess.run([sys.executable, "-m", "dv2openapi.cli", "openapi", str(f)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    doc = yaml.safe_load(r.stdout)
+    assert doc["components"]["schemas"]["T"]["properties"]["a"]["minimum"] == 1
+    assert "hello from import" in r.stderr and "raw bytes on fd 1" in r.stderr
+
+
+def test_latin1_file_is_a_one_line_error_and_a_declared_encoding_works(tmp_path):
+    latin = "# caf\xe9\n".encode("latin-1") + (HEAD + TYPE).encode()
+    r = translate(tmp_path, latin)
+    assert r.exit_code == 2 and "not UTF-8 text" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    r = translate(tmp_path, b"# -*- coding: latin-1 -*-\n" + latin)
+    assert r.exit_code == 0 and "minimum: 1" in r.stdout
+
+
+@pytest.mark.parametrize("digits", ["9" * 5000, "9223372036854775808", "-9223372036854775809"])
+def test_out_of_range_integer_payload_is_a_one_line_error(tmp_path, digits):
+    r = translate(tmp_path, HEAD + TYPE.replace("minimum=1", f"minimum={digits}"))
+    assert r.exit_code == 2 and "out of range (tag integers are Go int64)" in r.stderr
+    assert len(r.stderr) < 400 and "internal error" not in r.stderr
+
+
+def test_int64_bounds_are_accepted(tmp_path):
+    r = translate(tmp_path, HEAD + TYPE.replace("minimum=1", "minimum=-9223372036854775808"))
+    assert r.exit_code == 0 and "minimum: -9223372036854775808" in r.stdout
