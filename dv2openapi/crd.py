@@ -10,8 +10,15 @@ the `dv2openapi.dev/openapi` annotation so dv-eval keeps every rule.
 from __future__ import annotations
 
 import json
+import re
+
+import evaluator
 
 from .crdadmit import admission_error, make_admissible
+from .crdcheck import check_crd
+from .crdformats import FORMAT_RULES
+from .crdformats import MAX_LENGTH as FORMAT_MAX_LENGTH
+from .crdrules import Field, Unsupported, ident, kind_of, lit, predicates
 from .errors import InputError
 
 ANNOTATION = "dv2openapi.dev/openapi"
@@ -47,7 +54,6 @@ FORMATS = {
     "int64",
     "float",
     "double",
-    "byte",
     "date",
     "date-time",
     "password",
@@ -61,42 +67,21 @@ FORMATS = {
     "duration",
     "uri",
 }
-CEL_FORMATS = {
-    "k8s-short-name": (
-        "self.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?$') && size(self) <= 63",
-        "must be a lowercase RFC 1123 label",
-    ),
-    "k8s-long-name": (
-        "self.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$') && size(self) <= 253",
-        "must be a lowercase RFC 1123 subdomain",
-    ),
-    "k8s-uuid": (
-        "self.matches('^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')",
-        "must be a lowercase UUID in 8-4-4-4-12 format",
-    ),
-}
-
-
-# The length bound a format implies (emitted as maxLength: it keeps CEL cost estimates bounded).
-FORMAT_MAX_LENGTH = {"k8s-short-name": 63, "k8s-long-name": 253, "k8s-uuid": 36}
-
-
-def _lit(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, str):
-        return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'"
-    return str(v)
 
 
 class _Structural:
     def __init__(self, doc: dict, warn):
+        self.doc = doc
         self.schemas = doc["components"]["schemas"]
         self.warn = warn
 
     def flatten(self, schema: dict, where: str, stack: tuple = ()) -> dict:
-        """Inline $ref/allOf into one dict (later parts win on conflicts)."""
+        """Inline $ref/allOf, and the payloads enforced by default (beta, ifDisabled), into one dict.
+
+        List-valued vendor keywords (rules) are concatenated; for other keys the schema's own
+        value wins over its parts."""
         out: dict = {}
+        parts: list = []
         if "$ref" in schema:
             name = schema["$ref"].rsplit("/", 1)[1]
             if name in stack:
@@ -104,36 +89,61 @@ class _Structural:
                     f"{where}: recursive type {name} cannot be expressed in a CRD; "
                     "left as x-kubernetes-preserve-unknown-fields"
                 )
-                return {"type": "object", "x-kubernetes-preserve-unknown-fields": True}
-            out.update(self.flatten(self.schemas[name], where, stack + (name,)))
+                return {"type": "object", "x-kubernetes-preserve-unknown-fields": True, "__stack": stack}
             stack = stack + (name,)
-        for sub in schema.get("allOf", ()):
+            parts.append(self.schemas[name])
+        parts += schema.get("allOf", ())
+        parts += [e["schema"] for e in schema.get("x-dv-beta", ())]
+        if schema.get("x-dv-if-disabled"):
+            self.warn(f"{where}: option-gated rules rendered for the default state (every option off)")
+            parts += [e["schema"] for e in schema["x-dv-if-disabled"]]
+        if schema.get("x-dv-if-enabled"):
+            self.warn(f"{where}: rules gated on an enabled option are not rendered (every option is off by default)")
+        if schema.get("x-dv-alpha"):
+            self.warn(f"{where}: alpha rules are not enforced (dv-eval shadows them too)")
+        for sub in parts:
             part = self.flatten(sub, where, stack)
-            stack = part.pop("__stack", stack)  # a $ref inside allOf extends the recursion stack
+            stack = part.pop("__stack", stack)
             for k, v in part.items():
-                if k == "x-kubernetes-validations":
-                    out.setdefault(k, []).extend(v)
+                if isinstance(v, list) and k.startswith("x-") and k in out and k not in LIST_VALUED_KEEP:
+                    out[k] = out[k] + v
                 else:
                     out.setdefault(k, v)
         for k, v in schema.items():
-            if k not in ("$ref", "allOf"):
+            if k in ("$ref", "allOf", "x-dv-beta", "x-dv-if-disabled", "x-dv-if-enabled", "x-dv-alpha"):
+                continue
+            if isinstance(v, list) and k.startswith("x-") and k in out and k not in LIST_VALUED_KEEP:
+                out[k] = v + out[k]
+            else:
                 out[k] = v
         out["__stack"] = stack
         return out
 
-    def convert(self, schema: dict, where: str, stack: tuple = ()) -> dict:
+    def convert(
+        self, schema: dict, where: str, stack: tuple = (), corr: bool = True, root: bool = False, field: bool = False
+    ) -> dict:
+        """The structural schema of one node; `corr`: the server correlates old values here; `field`: the
+        node is a struct field (its own validateFalse rules sit on the parent)."""
         s = self.flatten(schema, where, stack)
         stack = s.pop("__stack")
+        if field and s.get("x-dv-fixed"):
+            own = [id(e) for e in _own_fixed(schema)]
+            s["x-dv-fixed"] = [e for e in s["x-dv-fixed"] if id(e) not in own]
         out = {k: v for k, v in s.items() if k in KEEP}
         rules: list = []
         if out.get("format") and out["format"] not in FORMATS:
             fmt = out.pop("format")
-            if fmt in CEL_FORMATS:
-                rule, msg = CEL_FORMATS[fmt]
-                rules.append({"rule": rule, "message": msg})
+            if fmt in FORMAT_RULES:
+                rule, msg = FORMAT_RULES[fmt]
+                rules.append({"rule": rule, "message": msg, STRICT: True})
                 _bound_length(out, FORMAT_MAX_LENGTH.get(fmt))
             else:
                 self.warn(f"{where}: format {fmt} has no CRD equivalent; left out")
+        if "enum" in out:
+            out["enum"] = self.enum_values(s, where)
+            if not out["enum"]:
+                del out["enum"]
+                rules.append({"rule": "false", "message": "supported values: none (an enum type without values)"})
         if "x-dv-max-bytes" in s:
             _bound_length(out, s["x-dv-max-bytes"])  # N bytes hold at most N characters
         if "x-kubernetes-int-or-string" in s:
@@ -146,28 +156,33 @@ class _Structural:
             else:
                 out.setdefault("x-kubernetes-preserve-unknown-fields", True)
         if "properties" in s:
-            out["properties"] = {k: self.convert(v, f"{where}.{k}", stack) for k, v in s["properties"].items()}
-            for name, prop in s["properties"].items():
-                flat = self.flatten(prop, where, stack)
-                rules += self.parent_rules(name, flat, f"{where}.{name}")
+            out["properties"] = {
+                k: self.convert(v, f"{where}.{k}", stack, corr, field=True) for k, v in s["properties"].items()
+            }
+            for sub in s.get("x-dv-subfield", ()):
+                if sub["field"] in out["properties"]:
+                    merged = {"allOf": [s["properties"][sub["field"]], sub["schema"]]}
+                    out["properties"][sub["field"]] = self.convert(
+                        merged, f"{where}.{sub['field']}", stack, corr, field=True
+                    )
+            out.pop("required", None)
+            rules += self.struct_rules(s, where, stack, corr, root, out)
         if isinstance(s.get("additionalProperties"), dict):
             vals = dict(s["additionalProperties"])
             if "x-dv-each-val" in s:
                 vals = {"allOf": [vals, s["x-dv-each-val"]]}
-            out["additionalProperties"] = self.convert(vals, f"{where}[*]", stack)
+            out["additionalProperties"] = self.convert(vals, f"{where}[*]", stack, corr)
+            rules += _lift_false(out["additionalProperties"])
         if "items" in s:
             items = dict(s["items"])
             if "x-dv-each-val" in s:
                 items = {"allOf": [items, s["x-dv-each-val"]]}
-            out["items"] = self.convert(items, f"{where}[*]", stack)
-        for sub in s.get("x-dv-subfield", ()):
-            prop = out.get("properties", {}).get(sub["field"])
-            if prop is not None:
-                merged = self.convert({"allOf": [s["properties"][sub["field"]], sub["schema"]]}, where, stack)
-                out["properties"][sub["field"]] = merged
+            item_corr = corr and s.get("x-kubernetes-list-type") == "map"
+            out["items"] = self.convert(items, f"{where}[*]", stack, item_corr)
+            rules += _lift_false(out["items"])
         if s.get("x-dv-unique") == "set" and "x-kubernetes-list-type" not in out:
             out["x-kubernetes-list-type"] = "set"
-        rules += self.self_rules(s, where)
+        rules += self.self_rules(s, where, stack, corr)
         for k in sorted(s):
             if k.startswith("x-dv-") and k not in HANDLED:
                 self.warn(f"{where}: {k} has no CRD rendering; enforced by dv-eval only")
@@ -175,86 +190,420 @@ class _Structural:
             out["x-kubernetes-validations"] = rules
         return out
 
-    def self_rules(self, s: dict, where: str) -> list:
+    def enum_values(self, s: dict, where: str) -> list:
+        """The enum in the default state: values excluded while their option is off are left out."""
+        excluded = {e["value"] for e in s.get("x-dv-enum-exclude", ()) if not e.get("excludeWhen", True)}
+        if s.get("x-dv-enum-exclude"):
+            self.warn(f"{where}: enum exclusions rendered for the default state (every option off)")
+        return [v for v in s["enum"] if v not in excluded]
+
+    # -- rules of one node ------------------------------------------------------------------
+    def self_rules(self, s: dict, where: str, stack: tuple, corr: bool) -> list:
         rules = []
         if "x-dv-neq" in s:
             rules.append(
                 {
-                    "rule": f"self != {_lit(s['x-dv-neq'])}",
+                    "rule": f"self != {lit(s['x-dv-neq'])}",
                     "message": f"must not be equal to {json.dumps(s['x-dv-neq'])}",
+                    STRICT: True,
                 }
             )
         if "x-dv-max-bytes" in s:
+            n = s["x-dv-max-bytes"]
+            rules.append(
+                {"rule": f"size(bytes(self)) <= {n}", "message": f"may not be more than {n} bytes", STRICT: True}
+            )
+        for e in s.get("x-dv-fixed", ()):
+            if e.get("result") is True or "NonError" in e.get("flags", ()):
+                continue
+            rules.append({"rule": "false", "message": f"forced failure: {e.get('message', '')}"})
+        if s.get("x-dv-monotonic") and not s.get("x-dv-value"):
+            rules.append({"rule": "self >= oldSelf", "message": "may not be decreased"})
+        if "x-dv-each-key" in s:
+            rules += self.each_key_rules(s, where, stack, corr)
+        if "items" in s or "additionalProperties" in s:
+            rules += self.list_rules(s, where, stack, corr)
+        return rules
+
+    def each_key_rules(self, s: dict, where: str, stack: tuple, corr: bool) -> list:
+        key = self.flatten(s["x-dv-each-key"], where, stack)
+        key.pop("__stack")
+        try:
+            preds = predicates(key, "k", "string")
+        except Unsupported as e:
+            self.warn(f"{where}: eachKey rule {e} has no CRD rendering; enforced by dv-eval only")
+            return []
+        out = []
+        for p, msg in preds:
+            if corr:  # keys already in the old map are not checked again (dv-eval ratchets per key)
+                rule = f"self.all(k, (oldSelf.hasValue() && k in oldSelf.value()) || {p})"
+                out.append({"rule": rule, "message": msg, "optionalOldSelf": True})
+            else:
+                out.append({"rule": f"self.all(k, {p})", "message": msg})
+        return out
+
+    def list_rules(self, s: dict, where: str, stack: tuple, corr: bool) -> list:
+        rules = []
+        lt = s.get("x-kubernetes-list-type")
+        keys = s.get("x-kubernetes-list-map-keys", [])
+        if "items" in s and s.get("x-dv-unique") == "map" and lt != "map" and keys:
+            eq = self.key_equality(s, keys, "x", "y", where, stack)
             rules.append(
                 {
-                    "rule": f"size(bytes(self)) <= {s['x-dv-max-bytes']}",
-                    "message": f"may not be more than {s['x-dv-max-bytes']} bytes",
+                    "rule": f"self.all(x, self.exists_one(y, {eq}))",
+                    "message": "Duplicate value",
+                    "reason": "FieldValueDuplicate",
                 }
             )
-        if s.get("x-dv-immutable"):
-            rules.append({"rule": "self == oldSelf", "message": "field is immutable"})
-        if "NoModify" in s.get("x-dv-update", ()):
-            rules.append({"rule": "self == oldSelf", "message": "field cannot be modified once set"})
-        if s.get("x-dv-monotonic"):
-            rules.append({"rule": "self >= oldSelf", "message": "may not be decreased"})
+        if "items" in s and s.get("x-dv-unique") == "set" and lt not in (None, "set"):
+            rules.append(
+                {
+                    "rule": "self.all(x, self.exists_one(y, y == x))",
+                    "message": "Duplicate value",
+                    "reason": "FieldValueDuplicate",
+                }
+            )
+        for entry in s.get("x-dv-item", ()):
+            rules += self.item_rules(s, entry, where, stack)
+        return rules
+
+    def key_equality(self, s: dict, keys: list, a: str, b: str, where: str, stack: tuple) -> str:
+        item = self.flatten(s["items"], where, stack)
+        props = item.get("properties", {})
+        return " && ".join(Field(k, self.flat(props.get(k, {}), where, stack)).unchanged(a, b) for k in keys)
+
+    def item_rules(self, s: dict, entry: dict, where: str, stack: tuple) -> list:
+        item = self.flatten(s["items"], where, stack)
+        props = item.get("properties", {})
+        match = " && ".join(
+            Field(k, self.flat(props.get(k, {}), where, stack)).equals("x", lit(v)) for k, v in entry["match"].items()
+        )
+        try:
+            preds = self.fragment_predicates(entry["schema"], "x", item, where, stack)
+        except Unsupported as e:
+            self.warn(f"{where}: item rule {e} has no CRD rendering; enforced by dv-eval only")
+            return []
+        return [{"rule": f"self.all(x, !({match}) || {p})", "message": msg} for p, msg in preds]
+
+    def fragment_predicates(self, frag: dict, x: str, like: dict, where: str, stack: tuple) -> list:
+        """Predicates of a payload fragment applied to the value `x` (shaped like `like`)."""
+        frag = self.flat(frag, where, stack)
+        out = []
+        for sub in frag.pop("x-dv-subfield", ()):
+            fld = Field(sub["field"], self.flat(like.get("properties", {}).get(sub["field"], {}), where, stack))
+            inner = self.flat(sub["schema"], where, stack)
+            out += self.field_predicates(fld, inner, x)
+        return out + predicates(frag, x, kind_of(like))
+
+    def field_predicates(self, fld: Field, frag: dict, obj: str) -> list:
+        """Predicates of a fragment applied to field `fld` of the object `obj` (Go presence rules)."""
+        frag = dict(frag)
+        out = []
+        if frag.pop("x-dv-required", False):
+            out.append((fld.is_set(obj), f"{fld.name}: Required value"))
+        if frag.pop("x-dv-forbidden", False):
+            out.append((f"!{fld.is_set(obj)}", f"{fld.name}: Forbidden"))
+        optional = frag.pop("x-dv-optional", False)
+        value = fld.val(obj) if fld.zero is not None and not optional else f"{obj}.{fld.cel}"
+        guard = fld.is_set(obj) if optional else (fld.has(obj) if fld.zero is None else None)
+        for p, msg in predicates(frag, value, fld.kind):
+            out.append((f"!{guard} || {p}" if guard else p, f"{fld.name}: {msg}"))
+        return out
+
+    def field(self, name: str, schema: dict, where: str, stack: tuple) -> Field:
+        """A struct field with its Go semantics (a value struct knows its own fields)."""
+
+        def children(flat: dict) -> dict:
+            props = flat.get("properties", {})
+            return {k: Field(k, self.flat(v, where, stack)) for k, v in props.items() if _ident_ok(k)}
+
+        return Field(name, self.flat(schema, where, stack), children)
+
+    def flat(self, schema: dict, where: str, stack: tuple) -> dict:
+        out = self.flatten(schema, where, stack)
+        out.pop("__stack")
+        return out
+
+    # -- rules a struct states about its fields ----------------------------------------------
+    def struct_rules(self, s: dict, where: str, stack: tuple, corr: bool, root: bool, out: dict) -> list:
+        fields: dict = {}
+        for name, prop in s["properties"].items():
+            if root and name in ROOT_FIELDS:
+                continue  # replaced by the resource's own apiVersion, kind and ObjectMeta
+            try:
+                fields[name] = self.field(name, prop, f"{where}.{name}", stack)
+            except Unsupported as e:
+                self.warn(f"{where}.{name}: {e}; its presence rules are enforced by dv-eval only")
+        guard = _Guard(corr)
+        rules: list = []
+        absent = self.absent_errors(s, where)
+        for name, fld in fields.items():
+            raw = s["properties"][name]
+            flat = self.flat(raw, f"{where}.{name}", stack)
+            path = f".{fld.cel}" if fld.cel == name else None
+            if name in absent and root:  # the server never ratchets the root: a rule that does it per field
+                rtype, msg = absent[name]
+                rule = {"rule": fld.is_set("self"), "message": msg, "reason": rtype}
+                rules.append(_at(guard(rule, f"!{fld.is_set('oldSelf.value()')}"), path))
+            elif name in absent:  # OpenAPI costs no CEL budget (these structs may sit in long lists)
+                out.setdefault("required", []).append(name)
+                if absent[name][0] == "FieldValueRequired" and fld.value:
+                    _require_non_zero(out["properties"][name], fld)
+            unchanged = fld.unchanged("self", "oldSelf.value()")
+            if flat.get("x-dv-forbidden"):
+                rule = {"rule": f"!{fld.is_set('self')}", "message": "Forbidden", "reason": "FieldValueForbidden"}
+                rules.append(_at(guard(rule, unchanged), path))
+            for e in _own_fixed(raw):
+                rule = {"rule": "false", "message": f"forced failure: {e.get('message', '')}"}
+                rules.append(_at(guard(rule, unchanged), path))
+            rules += [_at(r, path) for r in self.update_rules(fld, flat, corr, where)]
+        return rules + self.group_rules(s, fields, where, guard)
+
+    def update_rules(self, fld: Field, flat: dict, corr: bool, where: str) -> list:
+        """Transition rules on a field, stated on its parent so that set and clear count."""
+        updates = set(flat.get("x-dv-update", ()))
+        if not corr:
+            if updates or flat.get("x-dv-immutable"):
+                self.warn(f"{where}.{fld.name}: update rules cannot be stated here (no old value to compare)")
+            return []
+        old, new = "oldSelf", "self"
+        rules = []
+        if flat.get("x-dv-immutable"):
+            rules.append({"rule": fld.unchanged(new, old), "message": "field is immutable"})
+        if "NoModify" in updates:
+            both = f"{fld.is_set(new)} && {fld.is_set(old)}" if fld.kind != "struct" or not fld.value else "true"
+            rules.append(
+                {"rule": f"!({both}) || {fld.unchanged(new, old)}", "message": "field cannot be modified once set"}
+            )
+        if "NoSet" in updates:
+            rules.append(
+                {"rule": f"{fld.is_set(old)} || !{fld.is_set(new)}", "message": "field cannot be set once created"}
+            )
+        if updates & {"NoClear", "NoUnset"}:
+            rules.append(
+                {"rule": f"!{fld.is_set(old)} || {fld.is_set(new)}", "message": "field cannot be cleared once set"}
+            )
+        if flat.get("x-dv-monotonic") and fld.zero is not None:
+            rules.append({"rule": f"{fld.val(new)} >= {fld.val(old)}", "message": "may not be decreased"})
+        for rule, test in (("NoAddItem", ("self", "oldSelf")), ("NoRemoveItem", ("oldSelf", "self"))):
+            if rule in updates:
+                rules.append(self.item_set_rule(fld, flat, rule, *test, where))
+        return rules
+
+    def item_set_rule(self, fld: Field, flat: dict, rule: str, a: str, b: str, where: str) -> dict:
+        """NoAddItem (every item of self is in oldSelf) / NoRemoveItem (the reverse)."""
+        xs, ys = fld.val(a), fld.val(b)
+        if fld.kind == "map":
+            test = f"{xs}.all(k, k in {ys})"
+        else:
+            keys = flat.get("x-kubernetes-list-map-keys")
+            eq = self.key_equality(flat, keys, "x", "y", where, ()) if keys else "x == y"
+            test = f"{xs}.all(x, {ys}.exists(y, {eq}))"
+        verb = "added" if rule == "NoAddItem" else "removed"
+        return {"rule": test, "message": f"item may not be {verb}", "reason": "FieldValueForbidden"}
+
+    def group_rules(self, s: dict, fields: dict, where: str, guard) -> list:
+        """Unions, zero-or-one-of groups, dependent fields and modes."""
+        rules = []
         for g in s.get("x-dv-unions", []) + s.get("x-dv-zero-or-one-of", []):
-            members = [m for m in g["members"] if "item" not in m]
+            members = [m for m in g["members"] if m.get("field") in fields]
             if len(members) != len(g["members"]):
                 self.warn(f"{where}: unions over list items have no CRD rendering; enforced by dv-eval only")
                 continue
-            has = ", ".join(f"has(self.{m['field']})" for m in members)
+            sets = [fields[m["field"]].is_set("self") for m in members]
             names = ", ".join(f"`{m['field']}`" for m in members)
-            if "discriminator" in g:
-                d = g["discriminator"]
-                for m in members:
-                    rules.append(
-                        {
-                            "rule": f"(has(self.{d}) && self.{d} == {_lit(m['memberName'])}) == has(self.{m['field']})",
-                            "message": f"{m['field']} must be specified exactly when `{d}` is "
-                            f"{json.dumps(m['memberName'])}",
-                        }
-                    )
-            elif g in s.get("x-dv-unions", []):
-                rules.append(
-                    {"rule": f"[{has}].filter(x, x).size() == 1", "message": f"must specify exactly one of: {names}"}
-                )
-            else:
-                rules.append(
-                    {"rule": f"[{has}].filter(x, x).size() <= 1", "message": f"must specify at most one of: {names}"}
-                )
+            same = [
+                f"{x} == {fields[m['field']].is_set('oldSelf.value()')}" for x, m in zip(sets, members, strict=True)
+            ]
+            if "discriminator" in g and g["discriminator"] in fields:
+                d = fields[g["discriminator"]]
+                same.append(d.unchanged("self", "oldSelf.value()"))
+                for m, is_set in zip(members, sets, strict=True):
+                    rule = {
+                        "rule": f"{d.equals('self', lit(m['memberName']))} == {is_set}",
+                        "message": f"{m['field']} must be specified exactly when `{g['discriminator']}` is "
+                        f"{json.dumps(m['memberName'])}",
+                    }
+                    rules.append(guard(rule, " && ".join(same)))
+                continue
+            word, op = ("exactly", "==") if g in s.get("x-dv-unions", []) else ("at most", "<=")
+            rule = {
+                "rule": f"[{', '.join(sets)}].filter(x, x).size() {op} 1",
+                "message": f"must specify {word} one of: {names}",
+            }
+            rules.append(guard(rule, " && ".join(same)))
         for key, required in (("x-dv-dependent-required", True), ("x-dv-dependent-forbidden", False)):
             for trig, deps in s.get(key, {}).items():
+                if trig not in fields or any(d not in fields for d in deps):
+                    continue
+                t = fields[trig]
                 for d in deps:
-                    rule = f"!has(self.{trig}) || {'' if required else '!'}has(self.{d})"
+                    dep = fields[d]
+                    rule = f"!{t.is_set('self')} || {'' if required else '!'}{dep.is_set('self')}"
                     msg = f"{d} {'must' if required else 'may not'} be set when {trig} is set"
-                    rules.append({"rule": rule, "message": msg})
-        if s.get("x-dv-if-enabled") or s.get("x-dv-if-disabled") or s.get("x-dv-alpha"):
-            self.warn(f"{where}: option-gated and alpha rules are enforced by dv-eval only")
-        for entry in s.get("x-dv-beta", ()):
-            inner = self.self_rules(entry["schema"], where)
-            rules += inner
+                    same = " && ".join(f"{f.is_set('self')} == {f.is_set('oldSelf.value()')}" for f in (t, dep))
+                    rules.append(guard({"rule": rule, "message": msg}, same))
+        for g in s.get("x-dv-modes", ()):
+            rules += self.mode_rules(g, fields, where, guard)
         return rules
 
-    def parent_rules(self, name: str, prop: dict, where: str) -> list:
+    def mode_rules(self, g: dict, fields: dict, where: str, guard) -> list:
+        d = fields.get(g["discriminator"])
+        if d is None:
+            return []
+        disc = d.val("self") if d.zero is not None else f"self.{d.cel}"
         rules = []
-        if prop.get("x-dv-forbidden"):
-            rules.append({"rule": f"!has(self.{name})", "message": f"{name}: Forbidden"})
-        for r in prop.get("x-dv-update", ()):
-            if r == "NoSet":
-                rules.append(
-                    {
-                        "rule": f"has(oldSelf.{name}) || !has(self.{name})",
-                        "message": f"{name}: field cannot be set once created",
-                    }
-                )
-            elif r in ("NoClear", "NoUnset"):
-                rules.append(
-                    {
-                        "rule": f"!has(oldSelf.{name}) || has(self.{name})",
-                        "message": f"{name}: field cannot be cleared once set",
-                    }
-                )
+        for name, entries in g.get("fields", {}).items():
+            fld = fields.get(name)
+            if fld is None:
+                continue
+            modes = [e["mode"] for e in entries]
+            mode_lits = [lit(m == "true") if d.kind == "boolean" else lit(m) for m in modes]
+            same = f"{d.unchanged('self', 'oldSelf.value()')} && {fld.unchanged('self', 'oldSelf.value()')}"
+            rule = {
+                "rule": f"{disc} in [{', '.join(mode_lits)}] || !{fld.is_set('self')}",
+                "message": f"{name}: Forbidden",
+                "reason": "FieldValueForbidden",
+            }
+            rules.append(guard(rule, same))
+            for e, m in zip(entries, mode_lits, strict=True):
+                try:
+                    preds = self.field_predicates(fld, self.flat(e["schema"], where, ()), "self")
+                except Unsupported as err:
+                    self.warn(f"{where}.{name}: mode rule {err} has no CRD rendering; enforced by dv-eval only")
+                    continue
+                rules += [guard({"rule": f"{disc} != {m} || {p}", "message": msg}, same) for p, msg in preds]
         return rules
+
+    def absent_errors(self, s: dict, where: str) -> dict:
+        """What dv-eval says about each field of this struct when it is absent: name -> (reason, message)."""
+        probe = {"type": "object", "properties": s["properties"], "required": s.get("required", [])}
+        doc = {**self.doc, "components": {"schemas": {**self.schemas, PROBE: probe}}}
+        out: dict = {}
+        for e in evaluator.compile(doc, PROBE).validate({}, options=()):
+            if e.level == "alpha":
+                continue
+            name = _first_segment(e.field, s["properties"])
+            if name is not None and name not in out:
+                out[name] = (REASONS.get(e.type, "FieldValueInvalid"), e.detail or "Required value")
+        return out
+
+
+PROBE = "__dv2openapi_probe__"
+ROOT_FIELDS = ("apiVersion", "kind", "metadata")
+STRICT = "__strict"  # marks a rule rendering a tag's own constraint: never shed for cost
+REASONS = {"FieldValueRequired": "FieldValueRequired", "FieldValueForbidden": "FieldValueForbidden"}
+LIST_VALUED_KEEP = {"x-kubernetes-list-map-keys"}
+
+
+def _ident_ok(name: str) -> bool:
+    try:
+        ident(name)
+    except Unsupported:
+        return False
+    return True
+
+
+def _first_segment(path: str, props: dict) -> str | None:
+    """The property a field path starts with."""
+    for name in sorted(props, key=len, reverse=True):
+        if path == name or path.startswith((name + ".", name + "[")):
+            return name
+    return None
+
+
+def _lift_false(child: dict) -> list:
+    """Rules that fail on every item fail exactly when there is an item: stated on the list or map
+    itself, they cost nothing per item (the server multiplies item rules by the possible item count)."""
+    rules = child.get("x-kubernetes-validations", [])
+    lifted = [r for r in rules if r["rule"] == "false"]
+    if lifted:
+        child["x-kubernetes-validations"] = [r for r in rules if r["rule"] != "false"] or child.pop(
+            "x-kubernetes-validations"
+        )
+    return [{**r, "rule": "size(self) == 0"} for r in lifted]
+
+
+def _shed_costly(manifest: dict, warn) -> None:
+    """Drop rules whose estimated cost the API server would refuse, when they render a rule the server
+    cannot afford (test rules, eachKey, item, uniqueness, update lists, ratcheting guards): warn instead.
+    Tag renderings marked strict stay, so that `admission_error` names the tag that bounds them."""
+    schema = manifest["spec"]["versions"][0]["schema"]["openAPIV3Schema"]
+    for _ in range(1000):
+        costly = [p for p in check_crd(manifest) if "budget" in p.detail or "cost total" in p.detail]
+        for p in costly:
+            path = re.findall(r"[^.\[\]]+|\[\d+\]", p.field.replace("spec.validation.openAPIV3Schema", "", 1))
+            node: object = schema
+            for part in path[:-1] if path and path[-1] == "rule" else path:
+                node = node[int(part[1:-1])] if part.startswith("[") else node[part]
+            if isinstance(node, dict) and "rule" in node and not node.get(STRICT):
+                where = ".".join(x for x in path if x not in ("properties", "x-kubernetes-validations", "rule"))
+                warn(
+                    f"{where or 'root'}: rule ({node.get('message', node['rule'])}) exceeds the API server's CEL cost "
+                    "limit; enforced by dv-eval only (a +k8s:maxItems/maxProperties/maxLength bound lets it in)"
+                )
+                node["__drop"] = True
+                break
+        else:
+            return
+        _remove_dropped(schema)
+
+
+def _remove_dropped(s: dict) -> None:
+    if "x-kubernetes-validations" in s:
+        kept = [r for r in s["x-kubernetes-validations"] if not r.get("__drop")]
+        if kept:
+            s["x-kubernetes-validations"] = kept
+        else:
+            del s["x-kubernetes-validations"]
+    for sub in [*s.get("properties", {}).values(), s.get("items"), s.get("additionalProperties")]:
+        if isinstance(sub, dict):
+            _remove_dropped(sub)
+
+
+def _unmark(s: dict) -> None:
+    for r in s.get("x-kubernetes-validations", ()):
+        r.pop(STRICT, None)
+    for sub in [*s.get("properties", {}).values(), s.get("items"), s.get("additionalProperties")]:
+        if isinstance(sub, dict):
+            _unmark(sub)
+
+
+def _require_non_zero(prop: dict, fld: Field) -> None:
+    """A required Go value field may not hold its zero value either."""
+    bound = {"string": "minLength", "list": "minItems", "map": "minProperties"}.get(fld.kind)
+    if bound:
+        prop[bound] = max(prop.get(bound, 1), 1)
+    elif fld.zero is not None:
+        rule = {"rule": f"self != {fld.zero}", "message": "Required value", "reason": "FieldValueRequired"}
+        prop.setdefault("x-kubernetes-validations", []).append(rule)
+
+
+class _Guard:
+    """Makes a struct rule pass on an update that leaves what it tests unchanged (dv-eval ratchets
+    each rule on the fields it reads; the server only per unchanged node, and never at the root)."""
+
+    def __init__(self, corr: bool):
+        self.corr = corr
+
+    def __call__(self, rule: dict, unchanged: str) -> dict:
+        if not self.corr:
+            return rule
+        return {**rule, "rule": f"(oldSelf.hasValue() && {unchanged}) || ({rule['rule']})", "optionalOldSelf": True}
+
+
+def _own_fixed(raw: dict) -> list:
+    """validateFalse entries of the field itself (not of its type): they run even when the field is absent."""
+    out = list(raw.get("x-dv-fixed", ()))
+    for part in [*raw.get("allOf", ()), *(e["schema"] for e in raw.get("x-dv-beta", ()))]:
+        if "$ref" not in part:
+            out += _own_fixed(part)
+    return [e for e in out if e.get("result") is not True and "NonError" not in e.get("flags", ())]
+
+
+def _at(rule: dict, path: str | None) -> dict:
+    """A parent rule reported at the field (fieldPath), when the field has a plain name."""
+    return {**rule, "fieldPath": path} if path else rule
 
 
 def _bound_length(out: dict, bound: int | None) -> None:
@@ -288,6 +637,10 @@ HANDLED = {
     "x-dv-subresource",
     "x-dv-enum-exclude",
     "x-dv-opaque",
+    "x-dv-fixed",
+    "x-dv-each-key",
+    "x-dv-item",
+    "x-dv-modes",
 }
 
 
@@ -306,7 +659,7 @@ def to_crd(
         raise InputError(f"no type named {kind!r} (types: {', '.join(sorted(schemas))})")
     if scope not in ("Namespaced", "Cluster"):
         raise InputError(f"--scope must be Namespaced or Cluster, got {scope!r}")
-    root = _Structural(doc, warn).convert({"$ref": "#/components/schemas/" + kind}, kind)
+    root = _Structural(doc, warn).convert({"$ref": "#/components/schemas/" + kind}, kind, root=True)
     if root.get("type") != "object" or "additionalProperties" in root or root.get("x-kubernetes-int-or-string"):
         raise InputError(f"--type {kind} must name a struct (a CRD's root is an object with fields)")
     make_admissible(root, kind, warn)
@@ -342,5 +695,7 @@ def to_crd(
             "versions": [version_entry],
         },
     }
+    _shed_costly(manifest, warn)
+    _unmark(root)
     admission_error(manifest, kind)
     return manifest

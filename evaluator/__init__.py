@@ -16,6 +16,7 @@ from .errors import INTERNAL, TYPE_INVALID, FieldError
 from .pyobj import WHAT, to_json
 from .schemaerror import SchemaError
 from .select import schema_root
+from .vocabulary import check
 
 __all__ = ["compile", "Validator", "Result", "FieldError", "SchemaError", "DepthError"]
 
@@ -147,8 +148,14 @@ def compile(schema_doc: dict, type_name: str | None = None) -> Validator:  # noq
     if type_name is not None and not isinstance(type_name, str):
         raise TypeError(f"type_name must be a components.schemas name, got {type_name!r}")
     doc, ref = schema_root(schema_doc, type_name)
+    check(doc, ref)
     target = doc
     for part in ref[2:].split("/"):
         target = target.get(part, {}) if isinstance(target, dict) else {}
     subs = tuple(doc.get("x-dv-supports-subresources", ()))
-    return Validator(doc, ref, subs, target.get("x-dv-subresource"))
+    try:
+        return Validator(doc, ref, subs, target.get("x-dv-subresource"))
+    except RecursionError:
+        raise SchemaError(f"{ref}: nests too deeply to compile") from None
+    except (AttributeError, KeyError, TypeError, IndexError) as e:  # a shape the vocabulary check let through
+        raise SchemaError(f"{ref}: malformed schema ({type(e).__name__}: {e})") from None

@@ -160,9 +160,6 @@ class Compiler:
         """(short-circuit checks, other checks) for one schema dict and what it includes."""
         pre: list = []
         body: list = []
-        for key in schema:
-            if key.startswith("x-dv-") and key not in KNOWN_DV:
-                raise SchemaError(f"unknown vendor keyword {key!r}")
         for key in PRESENCE:
             if schema.get(key):
                 pre.append(self.presence(key, n))
@@ -358,4 +355,4 @@ def _runner(pre: list, body: list, ratchet: bool, eq, types: tuple | None, type_
     return validate, core
 
 
-from .structural import KNOWN_DV, PRE_STRUCTURAL, STRUCTURAL, WRAPPERS  # noqa: E402  (cycle: they use Compiler)
+from .structural import PRE_STRUCTURAL, STRUCTURAL, WRAPPERS  # noqa: E402  (cycle: they use Compiler)

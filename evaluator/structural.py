@@ -909,22 +909,3 @@ WRAPPERS = {
     "x-dv-alpha": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx, path: True, "alpha"),
     "x-dv-beta": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx, path: True, "beta"),
 }
-
-KNOWN_DV = {k for k in list(STRUCTURAL) + list(WRAPPERS) if k.startswith("x-dv-")} | {
-    "x-dv-value",
-    "x-dv-required",
-    "x-dv-optional",
-    "x-dv-forbidden",
-    "x-dv-max-bytes",
-    "x-dv-neq",
-    "x-dv-enum-exclude",
-    "x-dv-immutable",
-    "x-dv-monotonic",
-    "x-dv-fixed",
-    "x-dv-unique",
-    "x-dv-custom-unique",
-    "x-dv-opaque",
-    "x-dv-custom-validation",
-    "x-dv-subresource",
-    "x-dv-supports-subresources",
-}

@@ -87,12 +87,20 @@ _STRICT: dict = {}
 
 
 def _validator(t: Target):
-    if t not in _VALIDATORS:
-        _VALIDATORS[t] = compile_schema(t.doc, t.name)
+    """The compiled schema of a target, compiled once; a bad schema fails once too (then fast)."""
+    hit = _VALIDATORS.get(t)
+    if hit is None:
+        try:
+            hit = compile_schema(t.doc, t.name)
+        except SchemaError as e:
+            hit = e
+        _VALIDATORS[t] = hit
         # The schema and its validator live as long as the run: keep them out of the garbage
         # collector's walks (~15% of a batch's time) and, with --jobs, out of copied pages.
         gc.freeze()
-    return _VALIDATORS[t]
+    if isinstance(hit, SchemaError):
+        raise SchemaError(str(hit))
+    return hit
 
 
 def _unknown(t: Target):

@@ -51,12 +51,50 @@ def compile_rule(rule: str, optional_old: bool):
     return ENV.compile(OPTIONAL_WRAP.format(rule) if optional_old else rule)
 
 
+RESERVED = set(
+    [
+        "true",
+        "false",
+        "null",
+        "in",
+        "as",
+        "break",
+        "const",
+        "continue",
+        "else",
+        "for",
+        "function",
+        "if",
+        "import",
+        "let",
+        "loop",
+        "package",
+        "namespace",
+        "return",
+        "var",
+        "void",
+        "while",
+    ]
+)
+
+
+def escape(name: str) -> str:
+    """A property name as CEL rules see it (the Kubernetes escaping rules for field names)."""
+    if name in RESERVED:
+        return f"__{name}__"
+    out = name.replace("__", "__underscores__")
+    for ch, word in ((".", "dot"), ("-", "dash"), ("/", "slash")):
+        out = out.replace(ch, f"__{word}__")
+    return out
+
+
 def to_cel(value: Any, schema: dict | None, bad: set, name: str = "") -> Any:
     """A JSON value as the API server hands it to CEL; undecodable bytes land in `bad`."""
     if schema is None or value is None:
         return value
     if isinstance(value, dict):
-        return {k: to_cel(v, child_schema(schema, k), bad, k) for k, v in value.items()}
+        named = bool(schema.get("properties"))
+        return {escape(k) if named else k: to_cel(v, child_schema(schema, k), bad, k) for k, v in value.items()}
     if isinstance(value, list):
         items = [to_cel(v, schema.get("items"), bad, name) for v in value]
         if schema.get("x-kubernetes-list-type") in ("set", "map"):
