@@ -10,7 +10,7 @@ from click.testing import CliRunner
 import evaluator
 from evaluator import loader
 from evaluator.cli import main
-from evaluator.errors import FieldError
+from evaluator.errors import OMITTED, FieldError
 from evaluator.loader import MAX_DEPTH, InputError, iter_docs
 
 SCHEMA = "schemas/widget.openapi.yaml"
@@ -191,3 +191,32 @@ def test_a_refused_document_does_not_end_the_stream(tmp_path):
     f.write_text("b: 1\nb: 2\n")
     with pytest.raises(InputError, match="already set in map"):
         loader.load_one(str(f))
+
+
+def test_cli_duplicate_key_warns_or_fails_under_strict_and_a_refused_document_does_not_end_the_stream(tmp_path):
+    valid = Path(VALID).read_text()
+    dup = valid.replace("  replicas: 3\n", "  replicas: 3\n  replicas: 4\n")
+    f = tmp_path / "one.yaml"
+    f.write_text(dup)
+    where = f"{f}:{dup.splitlines().index('  replicas: 4') + 1}"
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(f)])  # the server's default: a warning
+    assert r.exit_code == 0 and f'{where}: key "replicas" already set in map' in r.output
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, "--strict", str(f)])  # kubectl --validate=strict
+    assert r.exit_code == 1 and f'key "replicas" already set in map ({where})' in r.output
+    s = tmp_path / "stream.yaml"
+    s.write_text(valid + "---\nx: .inf\n---\n" + valid)
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(s)])
+    assert r.exit_code == 2 and "3 objects: 2 valid, 0 invalid, 1 unusable" in r.output, r.output
+    assert f"{s}:{valid.count(chr(10)) + 2}: document 2: json: unsupported value: +Inf" in r.output
+
+
+def test_error_values_follow_kubernetes_omission_rules():
+    long = "x" * 100_000
+    assert str(FieldError("FieldValueTooLong", "f", OMITTED, "may not be more than 63 bytes")) == (
+        "f: Too long: may not be more than 63 bytes"
+    )
+    for etype in ("FieldValueRequired", "FieldValueForbidden", "InternalError"):
+        assert long not in str(FieldError(etype, "f", long, "detail"))
+    assert str(FieldError("FieldValueTooMany", "f", 70, "must have at most 64 items")) == (
+        "f: Too many: 70: must have at most 64 items"
+    )
