@@ -220,3 +220,19 @@ def test_error_values_follow_kubernetes_omission_rules():
     assert str(FieldError("FieldValueTooMany", "f", 70, "must have at most 64 items")) == (
         "f: Too many: 70: must have at most 64 items"
     )
+
+
+@pytest.mark.parametrize(
+    "data,reason",
+    [
+        (b"a: \xff\xfe\n", "not UTF-8 text"),
+        (b"a: b\x00c\n", "invalid YAML: control characters are not allowed: #x0000 at offset 4"),
+        (b"a: [1, 2\n", "invalid YAML: did not find expected ',' or ']'"),
+    ],
+)
+def test_unreadable_text_is_one_line(tmp_path, data, reason):
+    f = tmp_path / "bad.yaml"
+    f.write_bytes(data)
+    with pytest.raises(InputError) as e:
+        list(iter_docs(str(f)))
+    assert reason in str(e.value) and "\n" not in str(e.value)
