@@ -410,7 +410,7 @@ class Coster:
             total = self.cost(e.target)
         fn_cost = (MAX_U64, 0)
         result_size = None
-        for ov in e.overloads:
+        for ov in self._narrow(e):
             est, rsize = self._function_cost(e, fn, ov, arg_costs)
             fn_cost = _union(fn_cost, est)
             if rsize is not None:
@@ -428,6 +428,15 @@ class Coster:
             self.sizes[e.id] = result_size
         return _add(total, fn_cost)
 
+    def _narrow(self, e: Node) -> tuple[str, ...]:
+        """The overloads the server's typed schema would pick, where our `dyn` object fields leave several."""
+        if len(e.overloads) < 2:
+            return e.overloads
+        decider = e.args[1] if e.overloads[0].startswith("in_") and len(e.args) > 1 else e.target or e.args[0]
+        token = _TOKENS.get(self.kind(decider))
+        kept = tuple(ov for ov in e.overloads if token in ov.split("_"))
+        return kept or e.overloads
+
     def _function_cost(self, e: Node, fn: str, ov: str, arg_costs) -> tuple[tuple[int, int], tuple | None]:
         args_sum = (0, 0)
         for a in arg_costs:
@@ -444,7 +453,7 @@ class Coster:
             return _add(_factor(sz, STRING_FACTOR), args_sum), (sz[0] // 4, sz[1])
         if ov in ("starts_with_string", "ends_with_string") and len(args) == 1:
             return _add(_factor(self.size_or_unknown(args[0]), STRING_FACTOR), args_sum), None
-        if ov.startswith("in_") and len(args) == 2:
+        if ov == "in_list" and len(args) == 2:
             return _add(self.size_or_unknown(args[1]), args_sum), None
         if ov == "matches_string" and target is not None and len(args) == 1:
             s = _factor(_add(self.size_or_unknown(target), (1, 1)), STRING_FACTOR)
@@ -516,6 +525,20 @@ class Coster:
         return None
 
 
+_TOKENS = {
+    "string": "string",
+    "bytes": "bytes",
+    "int": "int64",
+    "double": "double",
+    "bool": "bool",
+    "timestamp": "timestamp",
+    "duration": "duration",
+    "list": "list",
+    "map": "map",
+    "object": "map",
+}
+
+
 def _const_kind(v) -> str:
     if v is None:
         return "null"
@@ -530,7 +553,9 @@ def _const_kind(v) -> str:
 
 def _result_kind(fn: str, overloads: tuple[str, ...], c: Coster, e: Node) -> str:
     ov = overloads[0]
-    if ov.startswith(BOOL_RESULTS) or fn in ("!_", "@not_strictly_false"):
+    if fn in ("value", "orValue") and e.target is not None and e.target.kind == "ident" and e.target.value == "oldSelf":
+        return c.root.kind  # optionalOldSelf: the optional's value has self's type
+    if ov.startswith(BOOL_RESULTS) or fn in ("!_", "@not_strictly_false", "hasValue"):
         return "bool"
     if ov.startswith("size") or ov.endswith("_size") or ov.startswith("int64") or fn == "int":
         return "int"

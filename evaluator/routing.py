@@ -49,21 +49,25 @@ class Catalog:
     served: dict = field(default_factory=dict)  # kind -> ["group/version", ...] of the CRDs that define it
     builtin: Callable[[tuple], Target | None] | None = None  # Kubernetes' own kinds (--kubernetes-version)
 
-    def add_path(self, path: str) -> None:
-        """Load a schema file, or every *.yaml/*.yml/*.json file below a directory."""
+    def add_path(self, path: str, found: bool = False) -> None:
+        """Load a schema file, or every *.yaml/*.yml/*.json file below a directory.
+
+        Files found in a directory may also hold other YAML (CRDs beside the manifests that use them,
+        kustomization files, …): documents that are not schemas are passed over there; a file named on
+        its own must hold schemas only."""
         if os.path.isdir(path):
             files = sorted(str(f) for f in Path(path).rglob("*") if f.suffix in EXTS and f.is_file())
             if not files:
                 raise InputError(f"{path}: no schema files (*.yaml, *.yml, *.json) in this directory")
             for f in files:
-                self.add_path(f)
+                self.add_path(f, found=True)
             return
         try:
             docs = schemacache.load_docs(path)
         except InputError as e:
             raise InputError(f"schema: {e}") from None
         for doc in docs:
-            if doc is None:
+            if doc is None or (found and not _is_schema(doc)):
                 continue
             try:
                 self.add_doc(doc, path)
@@ -145,6 +149,17 @@ class Catalog:
             return None
         only = next(iter(self.by_name.values()))
         return None if kind and _has_gvk(only) else only
+
+
+def _is_schema(doc: object) -> bool:
+    """A CRD, an OpenAPI / Swagger document or a bare schema (not a manifest or other YAML)."""
+    if not isinstance(doc, dict):
+        return False
+    if doc.get("kind") == "CustomResourceDefinition":
+        return True
+    if any(k in doc for k in ("components", "openapi", "definitions", "swagger")):
+        return True
+    return "apiVersion" not in doc and ("type" in doc or "properties" in doc)
 
 
 def _has_gvk(t: Target) -> bool:

@@ -83,7 +83,7 @@ CASES = [
 
 def max_cost(schema: dict, rule: str) -> int:
     decl = decl_of(schema)
-    ast = compile_rule(rule, {"self": cel_type(decl), "oldSelf": cel_type(decl)})
+    ast = compile_rule(rule, cel_type(decl))
     return estimate(ast, decl)[0]
 
 

@@ -154,3 +154,10 @@ def test_kubernetes_openapi_v3_documents_route_by_group_version_kind(tmp_path):
     assert causes == {("data[listen]", 6), ("data[workers]", 7)}  # its maxLength: 3, not the built-in schema
     r = run("--schema", str(tmp_path), "--kubernetes-version", "1.37", cm, "-o", "json")
     assert len(json.loads(r.stdout)["details"]["causes"]) == 2  # the given schema wins over the built-in one
+
+
+def test_schema_directory_may_mix_crds_with_manifests_and_other_yaml():
+    whole = [REPO if a == f"{REPO}/crds" else a for a in ARGS]  # the CRDs beside manifests and verdicts.yaml
+    assert run(*whole, MANIFESTS, "-o", "json").stdout == run(*ARGS, MANIFESTS, "-o", "json").stdout
+    r = run("--schema", f"{MANIFESTS}/web/configmap.yaml", f"{MANIFESTS}/web/configmap.yaml")
+    assert r.exit_code == 2 and "not an OpenAPI document, CRD manifest or schema" in r.output  # named on its own
