@@ -29,7 +29,15 @@ class Target:
     doc: dict
     name: str
     source: str
-    unchecked_rules: int = 0  # x-kubernetes-validations (CEL) that dv-eval does not evaluate
+    ours: bool = False  # a dv2openapi CRD: its rules are all in the annotation's document
+    _rules: int | None = None
+
+    @property
+    def unchecked_rules(self) -> int:
+        """The x-kubernetes-validations (CEL) rules reachable from this schema: dv-eval does not run them."""
+        if self._rules is None:
+            self._rules = 0 if self.ours else count_rules(self.doc, self.name)
+        return self._rules
 
 
 @dataclass
@@ -106,8 +114,7 @@ class Catalog:
             target_name = f"{kind}.{name}" if not ours and f"{kind}.{name}" in schemas else kind
             if target_name not in schemas:
                 continue
-            rules = 0 if ours else count_rules(schemas[target_name])
-            target = Target(openapi, target_name, source, rules)
+            target = Target(openapi, target_name, source, ours)
             self.by_gvk.setdefault((group, name, kind), target)
             self.by_name.setdefault(target_name, target)
             self.served.setdefault(kind, []).append(f"{group}/{name}" if group else name)
@@ -167,17 +174,21 @@ def _has_gvk(t: Target) -> bool:
     return isinstance(s, dict) and bool(s.get("x-kubernetes-group-version-kind"))
 
 
-def count_rules(schema: object) -> int:
-    """How many x-kubernetes-validations rules a (structural, inlined) schema holds."""
-    n = 0
-    stack = [schema]
+def count_rules(doc: dict, name: str) -> int:
+    """How many x-kubernetes-validations rules the schema `name` of `doc` holds, through its $refs."""
+    n, seen = 0, set()
+    stack: list = [{"$ref": REF + name}]
     while stack:
         s = stack.pop()
         if isinstance(s, dict):
+            ref = s.get("$ref")
+            if isinstance(ref, str) and ref.startswith(REF) and ref not in seen:
+                seen.add(ref)
+                stack.append(doc.get("components", {}).get("schemas", {}).get(ref[len(REF) :]))
             rules = s.get("x-kubernetes-validations")
             if isinstance(rules, list):
                 n += len(rules)
-            stack.extend(v for k, v in s.items() if k != "x-kubernetes-validations")
+            stack.extend(v for k, v in s.items() if k not in ("x-kubernetes-validations", "$ref"))
         elif isinstance(s, list):
             stack.extend(s)
     return n
