@@ -13,12 +13,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import jsonschema
 import re2
 
 from .formats import FORMATS
 from .schemaerror import SchemaError
+
+if TYPE_CHECKING:
+    import jsonschema
 
 SCHEMA = {"type": "object"}  # a sub-schema position: checked when the walk reaches it
 _STR = {"type": "string"}
@@ -279,33 +282,72 @@ STANDARD: dict[str, dict] = {
 }
 
 _VALUES = {**STANDARD, **{k: v.value for k, v in VENDOR.items()}}  # keyword -> its value's schema
-_VALIDATORS = {k: jsonschema.Draft7Validator(v) for k, v in _VALUES.items()}
-_PY = {"string": str, "boolean": bool, "object": dict, "array": list}
+_JSON_TYPES = {
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "array": (list,),
+    "object": (dict,),
+    "null": (type(None),),
+}
+_QUICK_KEYS = {
+    "type",
+    "enum",
+    "items",
+    "minItems",
+    "properties",
+    "required",
+    "additionalProperties",
+    "minProperties",
+    "minimum",
+    "exclusiveMinimum",
+    "anyOf",
+}
 
 
-def _quick(value_schema: dict):
-    """A fast yes-test derived from a common value schema (a no is explained by jsonschema), or None."""
-    if value_schema == _COUNT:
-        return lambda v: type(v) is int and v >= 0
-    if value_schema == _NUMBER:
-        return lambda v: type(v) in (int, float)
-    if set(value_schema) == {"enum"}:
-        allowed = frozenset(x for x in value_schema["enum"] if not isinstance(x, bool))
-        return lambda v: type(v) is str and v in allowed
-    tv = value_schema.get("type")
-    t = _PY.get(tv) if isinstance(tv, str) else None
-    rest = {k: x for k, x in value_schema.items() if k != "type"}
-    if t is None:
-        return None
-    if not rest:
-        return lambda v: type(v) is t
-    if rest in ({"additionalProperties": SCHEMA}, {"items": SCHEMA}, {"items": _STR}):
-        inner = _PY[(rest.get("items") or rest["additionalProperties"])["type"]]
-        return lambda v: type(v) is t and all(type(x) is inner for x in (v.values() if t is dict else v))
-    return None
+def _fits(value_schema: dict, v: object) -> bool:
+    """True when `v` surely fits `value_schema` (a subset of JSON Schema, at Python speed); False means
+    "ask jsonschema", which decides and explains. Keeps jsonschema out of a run whose schema is fine."""
+    if not value_schema.keys() <= _QUICK_KEYS:
+        return False
+    t = value_schema.get("type")
+    if t is not None and not any(type(v) in _JSON_TYPES[x] for x in ([t] if isinstance(t, str) else t)):
+        return False
+    if "anyOf" in value_schema and not any(_fits(sub, v) for sub in value_schema["anyOf"]):
+        return False
+    if "enum" in value_schema and not any(type(v) is type(x) and v == x for x in value_schema["enum"]):
+        return False
+    if type(v) is list:
+        if len(v) < value_schema.get("minItems", 0):
+            return False
+        items = value_schema.get("items")
+        if items is not None and not all(_fits(items, x) for x in v):
+            return False
+    if type(v) is dict:
+        props, extra = value_schema.get("properties", {}), value_schema.get("additionalProperties", True)
+        if len(v) < value_schema.get("minProperties", 0) or not all(k in v for k in value_schema.get("required", ())):
+            return False
+        for k, x in v.items():
+            sub = props.get(k, extra)
+            if sub is False or (sub is not True and not _fits(sub, x)):
+                return False
+    minimum, above = value_schema.get("minimum"), value_schema.get("exclusiveMinimum")
+    return not (
+        type(v) in (int, float) and ((minimum is not None and v < minimum) or (above is not None and v <= above))
+    )
 
 
-_QUICK = {k: _quick(v) for k, v in _VALUES.items()}
+_VALIDATORS: dict = {}  # keyword -> jsonschema validator, built when first needed
+
+
+def _first_error(key: str, value: object):
+    import jsonschema  # only for a value the quick test could not accept
+
+    if key not in _VALIDATORS:
+        _VALIDATORS[key] = jsonschema.Draft7Validator(_VALUES[key])
+    return next(iter(_VALIDATORS[key].iter_errors(value)), None)
+
 
 # Where sub-schemas sit: keyword -> how to reach them ("one", "map": values, "list": entries,
 # "entries": each entry's `schema`, "modes": x-dv-modes' rules).
@@ -391,13 +433,12 @@ def _check_node(schema: dict, pointer: str) -> None:
         if isinstance(key, str) and key.startswith("x-dv-") and key not in VENDOR:
             raise SchemaError(f"{pointer}/{_esc(key)}: unknown vendor keyword {key!r}")
     for key, value in schema.items():
-        validator = _VALIDATORS.get(key)
-        if validator is None:
+        value_schema = _VALUES.get(key)
+        if value_schema is None:
             continue  # not a keyword of ours: ignored, as OpenAPI ignores unknown keywords
-        quick = _QUICK[key]
-        if quick is not None and quick(value):
+        if _fits(value_schema, value):
             continue
-        error = next(iter(validator.iter_errors(value)), None)
+        error = _first_error(key, value)
         if error is not None:
             where = "".join("/" + _esc(str(p)) for p in error.absolute_path)
             raise SchemaError(f"{pointer}/{_esc(key)}{where}: {_problem(error)}")
