@@ -622,6 +622,8 @@ def kw_modes(c, groups, schema, shape, n):
         has_old = type(ov) is dict
         for disc, dzero, name, zero, eq, table, default in compiled:
             d = v.get(disc, dzero)
+            if type(d) in (list, dict):
+                continue  # a discriminator of the wrong type: its own type check reports it, no mode applies
             x = v.get(name)
             if x is None:
                 x = zero
