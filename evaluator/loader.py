@@ -459,6 +459,9 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
         raise InputError(_reason(name, index, *e.args)) from None
     except yaml.MarkedYAMLError as e:
         raise InputError(_where(e, name)) from None
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow; libyaml knows its byte offset only
+        char = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
+        raise InputError(f"{name}: invalid YAML: {e.reason}: {char} at offset {e.position}") from None
     except yaml.YAMLError as e:
         raise InputError(f"{name}: invalid YAML: {e}") from None
     except UnicodeDecodeError:
