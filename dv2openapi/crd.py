@@ -235,7 +235,9 @@ class _Structural:
             return []
         out = []
         for p, msg in preds:
-            if corr:  # keys already in the old map are not checked again (dv-eval ratchets per key)
+            if p == "false":  # no key may exist: constant cost
+                out.append({"rule": "size(self) == 0", "message": msg})
+            elif corr:  # keys already in the old map are not checked again (dv-eval ratchets per key)
                 rule = f"self.all(k, (oldSelf.hasValue() && k in oldSelf.value()) || {p})"
                 out.append({"rule": rule, "message": msg, "optionalOldSelf": True})
             else:
@@ -265,6 +267,36 @@ class _Structural:
             )
         for entry in s.get("x-dv-item", ()):
             rules += self.item_rules(s, entry, where, stack)
+        if "items" in s:
+            rules += self.item_union_rules(s, where, stack)
+        return rules
+
+    def item_union_rules(self, s: dict, where: str, stack: tuple) -> list:
+        """Unions whose members are list items (selected by key values): on the list."""
+        item = self.flat(s["items"], where, stack)
+        props = item.get("properties", {})
+        rules = []
+        exactly = s.get("x-dv-unions", [])
+        for g in exactly + s.get("x-dv-zero-or-one-of", []):
+            members = g.get("members", [])
+            if not members or any("item" not in m for m in members) or "discriminator" in g:
+                continue
+
+            def member(lst: str, m: dict) -> str:
+                match = " && ".join(
+                    Field(k, self.flat(props.get(k, {}), where, stack)).equals("x", lit(v))
+                    for k, v in m["item"].items()
+                )
+                return f"{lst}.exists(x, {match})"
+
+            sets = [member("self", m) for m in members]
+            labels = ", ".join(f"`{m.get('label', m.get('memberName', ''))}`" for m in members)
+            op, word = ("==", "exactly") if g in exactly else ("<=", "at most")
+            rule = {
+                "rule": f"[{', '.join(sets)}].filter(b, b).size() {op} 1",
+                "message": f"must specify {word} one of: {labels}",
+            }
+            rules.append(rule)  # ratcheted per unchanged list (dv-eval: per unchanged membership)
         return rules
 
     def key_equality(self, s: dict, keys: list, a: str, b: str, where: str, stack: tuple) -> str:
@@ -353,7 +385,8 @@ class _Structural:
             if flat.get("x-dv-forbidden"):
                 rule = {"rule": f"!{fld.is_set('self')}", "message": "Forbidden", "reason": "FieldValueForbidden"}
                 rules.append(_at(guard(rule, unchanged), path))
-            for e in _own_fixed(raw):
+            subs = [sub["schema"] for sub in s.get("x-dv-subfield", ()) if sub["field"] == name]
+            for e in [x for part in [raw, *subs] for x in _own_fixed(part)]:
                 rule = {"rule": "false", "message": f"forced failure: {e.get('message', '')}"}
                 rules.append(_at(guard(rule, unchanged), path))
             rules += [_at(r, path) for r in self.update_rules(fld, flat, corr, where)]
@@ -537,7 +570,7 @@ def _shed_costly(manifest: dict, warn) -> None:
             for part in path[:-1] if path and path[-1] == "rule" else path:
                 node = node[int(part[1:-1])] if part.startswith("[") else node[part]
             if isinstance(node, dict) and "rule" in node and not node.get(STRICT):
-                where = ".".join(x for x in path if x not in ("properties", "x-kubernetes-validations", "rule"))
+                where = _schema_path(manifest["spec"]["names"]["kind"], path)
                 warn(
                     f"{where or 'root'}: rule ({node.get('message', node['rule'])}) exceeds the API server's CEL cost "
                     "limit; enforced by dv-eval only (a +k8s:maxItems/maxProperties/maxLength bound lets it in)"
@@ -547,6 +580,20 @@ def _shed_costly(manifest: dict, warn) -> None:
         else:
             return
         _remove_dropped(schema)
+
+
+def _schema_path(kind: str, parts: list) -> str:
+    """`Kind.a.b[*]` for the path parts of a rule (as the generator's warnings name fields)."""
+    out = kind
+    it = iter(parts)
+    for part in it:
+        if part == "properties":
+            out += "." + next(it)
+        elif part in ("items", "additionalProperties"):
+            out += "[*]"
+        elif part == "x-kubernetes-validations":
+            break
+    return out
 
 
 def _remove_dropped(s: dict) -> None:
