@@ -107,9 +107,10 @@ def _zero_is_valid(s: dict, zero) -> bool:
 _OPTION = {"spec.group": "--group", "spec.versions[0].name": "--version", "spec.names.plural": "--plural"}
 
 
-def admission_error(crd: dict, kind: str) -> None:
-    """Raise InputError with one actionable line if the server would reject `crd`."""
-    problems = check_crd(crd)
+def admission_error(crd: dict, kind: str, problems: list | None = None) -> None:
+    """Raise InputError with one actionable line if the server would reject `crd` (`problems`: its
+    `check_crd` verdict when already known)."""
+    problems = check_crd(crd) if problems is None else problems
     if not problems:
         return
     for p in problems:

@@ -74,7 +74,66 @@ def cause(record: dict, dv_errors: list, server) -> str | None:
         return "unexplained: CRD too lax"
     if all(_warned(e.field, record["type"], warnings) for e in server_errors):
         return "warned: rendered approximately"
+    if record["update"] and all(e.type == "FieldValueRequired" or "not checked" in e.detail for e in server_errors):
+        return "required below the root: the server ratchets it per object, dv-eval per field"
+    if record["update"] and all(_old_set_item(record, judge.schema, e.field) for e in server_errors):
+        return "set/atomic list items: dv-eval ratchets an item found unchanged, the server only a whole list"
+    if record["update"] and all(_zero_vs_absent(record, e.field) or "not checked" in e.detail for e in server_errors):
+        return "a Go zero value against an absent old value: dv-eval ratchets them as equal"
+    if all(_map_key(judge.schema, e.field) or e.field == "" and "not checked" in e.detail for e in server_errors):
+        return "list-map keys: required by the API server (dv-eval: an absent key is its zero value)"
     return "unexplained: CRD too strict"
+
+
+def _map_key(schema: dict, path: str) -> bool:
+    """The path ends at a key field of a `map` list item (`list[3].key`)."""
+    parts = re.findall(r"[^.\[\]]+|\[[^\]]*\]", path)
+    lst: dict = {}
+    for part in parts[:-1]:
+        if part.startswith("["):
+            lst, schema = schema, schema.get("items") or schema.get("additionalProperties") or {}
+        else:
+            schema = schema.get("properties", {}).get(part, {})
+    return len(parts) > 1 and parts[-2].startswith("[") and parts[-1] in lst.get("x-kubernetes-list-map-keys", ())
+
+
+def _at(obj, path: str):
+    for part in re.findall(r"[^.\[\]]+|\[[^\]]*\]", path):
+        key = part[1:-1] if part.startswith("[") else part
+        if isinstance(obj, list) and key.isdigit() and int(key) < len(obj):
+            obj = obj[int(key)]
+        elif isinstance(obj, dict) and key in obj:
+            obj = obj[key]
+        else:
+            return None
+    return obj
+
+
+def _zero_vs_absent(record: dict, path: str) -> bool:
+    """The new value at `path` (or at one of its parents) is a Go zero value where the old object has nothing."""
+    parts = re.findall(r"[^.\[\]]+|\[[^\]]*\]", path)
+    for n in range(1, len(parts) + 1):
+        prefix = ".".join(parts[:n])
+        if _at(record["new"], prefix) in ("", 0, False, [], {}) and _at(record["old"], prefix) is None:
+            return True
+    return False
+
+
+def _old_set_item(record: dict, schema: dict, path: str) -> bool:
+    """The path runs through an item of a set or atomic list that the old list holds unchanged."""
+    parts = re.findall(r"[^.\[\]]+|\[[^\]]*\]", path)
+    for n, part in enumerate(parts):
+        if part.startswith("[") and schema.get("type") == "array":
+            if schema.get("x-kubernetes-list-type") != "map":
+                prefix = ".".join(parts[:n])
+                old_list = _at(record["old"], prefix)
+                return isinstance(old_list, list) and _at(record["new"], ".".join(parts[: n + 1])) in old_list
+            schema = schema.get("items", {})
+        elif part.startswith("["):
+            schema = schema.get("additionalProperties") or {}
+        else:
+            schema = schema.get("properties", {}).get(part, {})
+    return False
 
 
 def _old_has_duplicates(record: dict, judge) -> bool:
