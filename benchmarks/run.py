@@ -14,6 +14,11 @@ Sections:
   3. Growth: updates of a list-map with N items vs plain deep equality.
   4. Batch and memory: `dv-eval` on a large multi-document stream and on a
      directory of small files (--jobs 1 / 2), wall time and peak RSS.
+  5. Start-up: `dv-eval --schema S one.yaml`, S as YAML (cache cold / warm) or JSON.
+  6. Batches of Deployments (2,000 files, one 50 MB stream), --jobs 1 / 2, beside
+     kubeconform when `--kubeconform PATH` names its binary (benchmarks/wholerun.py).
+  7. YAML streams: dv-eval on one large stream against PyYAML's C loader (and
+     other PyPI readers) only parsing it: wall, CPU and peak RSS.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import math
 import os
 import platform
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -711,6 +717,106 @@ def section4(stream_mb: float) -> None:
                  + (f", yaml CSafeLoader (reference) {us(t_c / len(docs))} µs/doc" if t_c else "")])
 
 
+# --- section 7: YAML streams against parsing alone --------------------------------------
+
+_PARSERS = {  # parse-only readers of a whole stream, run as `python -c CODE FILE`; printed: documents read
+    "PyYAML CSafeLoader (libyaml + Python constructor)":
+        "import sys,yaml;print(sum(1 for _ in yaml.load_all(open(sys.argv[1],encoding='utf-8'),"
+        "Loader=yaml.CSafeLoader)))",
+    "ruamel.yaml typ=safe (C parser)":
+        "import sys;from ruamel.yaml import YAML;y=YAML(typ='safe',pure=False);"
+        "print(sum(1 for _ in y.load_all(open(sys.argv[1],encoding='utf-8'))))",
+    "yaml-rs (Rust; whole stream at once)":
+        "import sys,yaml_rs;print(len(yaml_rs.loads(open(sys.argv[1],encoding='utf-8').read(),parse_datetime=False)))",
+    "ryaml (Rust; whole stream at once)":
+        "import sys,ryaml;print(len(ryaml.loads_all(open(sys.argv[1],encoding='utf-8').read())))",
+    "rapidyaml (C++ tree only, no Python values)":
+        "import sys,ryml;t=ryml.parse_in_arena(open(sys.argv[1],'rb').read());print(t.num_children(t.root_id()))",
+}
+
+
+def section7(stream_mb: float) -> None:
+    """dv-eval over one large stream (1% invalid documents, every guard on, file:line on each error)
+    against the time other readers take just to parse the same file."""
+    print("\n## 7. YAML streams: dv-eval against parsing alone")
+    exe = shutil.which("dv-eval")
+    cmd0 = [exe] if exe else [sys.executable, "-m", "evaluator.cli"]
+    schema = str(HERE / "configmap.openapi.yaml")
+    pad = "x" * 200
+    with tempfile.TemporaryDirectory(prefix="dv-bench-") as tmp:
+        stream = Path(tmp) / "stream.yaml"
+        n = bad = size = 0
+        with open(stream, "w", encoding="utf-8") as f:
+            while size < stream_mb * 1048576:
+                doc = _cm_doc(n, pad)
+                if n % 100 == 50:  # a label value past 63 characters: an error with its line
+                    doc, bad = doc.replace("tier: backend", "tier: " + "b" * 70), bad + 1
+                f.write(doc)
+                size += len(doc)
+                n += 1
+        mb = stream.stat().st_size / 1048576
+        print(f"generated {stream.name}: {mb:,.1f} MB, {n:,} documents ({bad:,} invalid)")
+        cmds = {"dv-eval --jobs 1 (parse, guards, validate, report)": [*cmd0, "--schema", schema, str(stream)]}
+        cmds.update({name: [sys.executable, "-c", code, str(stream)] for name, code in _PARSERS.items()})
+        best: dict = {}
+        for rnd in range(1 if QUICK else 2):  # interleaved rounds; only the first two readers are repeated
+            for name, cmd in list(cmds.items())[: 2 if rnd else None]:
+                r = _measure_cpu(cmd, tmp)
+                if name not in best or r["wall"] < best[name]["wall"]:
+                    best[name] = r
+    ours = best[next(iter(cmds))]
+    rows = []
+    for name, r in best.items():
+        if r["code"] not in (0, 1):
+            rows.append([name, "-", "-", "-", "-", "not installed or failed"])
+            continue
+        ok = r is ours and f"{bad} invalid" not in r["summary"]
+        rows.append([name, f"{r['wall']:.1f}", f"{r['cpu']:.1f}", f"{r['cpu'] / ours['cpu']:.2f}",
+                     f"{(r['rss'] or 0) / 1024:,.0f}", r["summary"] + (" (UNEXPECTED)" if ok else "")])
+    csafe = best[next(k for k in cmds if k.startswith("PyYAML"))]
+    verdict = "met" if csafe["code"] == 0 and ours["cpu"] <= csafe["cpu"] else "missed"
+    table(f"7. One {mb:,.0f} MB stream of {n:,} documents: time and peak RSS",
+          ["reader", "wall s", "CPU s", "CPU × dv-eval's", "peak RSS MB", "result"], rows,
+          [f"target {verdict}: dv-eval's whole run (start-up, parse, guards, validation, {bad:,} errors with "
+           f"file:line) in {ours['cpu']:.1f} s CPU against {csafe['cpu']:.1f} s for PyYAML's C loader parsing alone "
+           f"({csafe['cpu'] / ours['cpu']:.2f}x); wall {ours['wall']:.1f} s against {csafe['wall']:.1f} s",
+           "CPU = user + system time of the process (wall time swings when other jobs share the cores)",
+           "the other readers only parse (no validation, no positions) by YAML rules of their own, not "
+           "Kubernetes': README, 'Input: YAML as Kubernetes reads it'"])
+
+
+def _measure_cpu(cmd: list[str], cwd: str) -> dict:
+    """`_measure` plus the CPU time (user + system) the command used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = _measure(cmd, cwd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r["cpu"] = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    if r["code"] == 0 and r["summary"].isdigit():
+        r["summary"] = f"{int(r['summary']):,} documents parsed"
+    return r
+
+
+# --- sections 5 and 6: whole runs ----------------------------------------------------
+
+
+def whole_runs(only: set, kubeconform: str | None, batch_mb: float) -> None:
+    import wholerun
+
+    sd = k8s_schema_dir()
+    if sd is None:
+        print("\n## 5/6. kubernetes-validate: not installed - sections skipped")
+        return
+    if kubeconform and not (os.path.isfile(kubeconform) and os.access(kubeconform, os.X_OK)):
+        sys.exit(f"--kubeconform {kubeconform}: not an executable file")
+    oa, js, _ = load_k8s(sd, "deployment-apps-v1.json", "Deployment")
+    with tempfile.TemporaryDirectory(prefix="dv-bench-") as tmp:
+        inp = wholerun.make_inputs(Path(tmp), oa, js, deployment_obj(), 200 if QUICK else 2000, batch_mb)
+        if "5" in only:
+            wholerun.section5(Path(tmp), inp, kubeconform, table, QUICK)
+        if "6" in only:
+            wholerun.section6(Path(tmp), inp, kubeconform, table, QUICK)
+
+
 # --- main -----------------------------------------------------------------------------
 
 
@@ -719,7 +825,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="shrink everything for a smoke run")
     ap.add_argument("--stream-mb", type=float, default=100.0, help="size of the section-4 YAML stream (MB)")
-    ap.add_argument("--only", default="1,2,3,4", help="comma-separated sections to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7", help="comma-separated sections to run (default: all)")
+    ap.add_argument("--kubeconform", metavar="PATH", help="a kubeconform binary for sections 5 and 6")
+    ap.add_argument("--batch-mb", type=float, default=50.0, help="size of the section-6 Deployment stream (MB)")
     args = ap.parse_args()
     QUICK = args.quick
     stream_mb = min(args.stream_mb, 2.0) if QUICK else args.stream_mb
@@ -735,6 +843,10 @@ def main() -> None:
         section3()
     if "4" in only:
         section4(stream_mb)
+    if only & {"5", "6"}:
+        whole_runs(only, args.kubeconform, 0.5 if QUICK else args.batch_mb)
+    if "7" in only:
+        section7(min(stream_mb, 50.0))
     print(f"\ntotal benchmark time: {time.perf_counter() - t0:.0f} s")
 
 

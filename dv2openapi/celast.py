@@ -147,8 +147,20 @@ def _checked(buf: bytes) -> Node:
     return _expr(expr, refs)
 
 
-def compile_rule(rule: str, variables: dict[str, cel.Type]) -> Node:
-    """Parse and type-check `rule`; the checked AST, or CompileError with CEL's message."""
+# With optionalOldSelf the server types oldSelf as optional(T); cel-expr-python cannot declare that
+# type directly, so the rule is checked inside a binding that gives oldSelf exactly that type.
+_OPTIONAL_OLD = "cel.bind(oldSelf, __hasOld ? optional.of(__old) : optional.none(), ({}))"
+
+
+def compile_rule(rule: str, self_type: cel.Type, optional_old_self: bool = False) -> Node:
+    """Parse and type-check `rule` on `self` (and `oldSelf`); the checked AST, or CompileError."""
+    if not optional_old_self:
+        return _compile(rule, {"self": self_type, "oldSelf": self_type})
+    wrapped = _compile(_OPTIONAL_OLD.format(rule), {"self": self_type, "__old": self_type, "__hasOld": cel.Type.BOOL})
+    return wrapped.comp["result"]
+
+
+def _compile(rule: str, variables: dict[str, cel.Type]) -> Node:
     env = cel.NewEnv(
         variables=variables,
         extensions=[ext_optional.ExtOptional(), ext_strings.ExtStrings(), ext_bindings.ExtBindings()],

@@ -267,7 +267,7 @@ class Coster:
             n = len(e.args) if e.kind == "list" else len(e.args) // 2
             return (n, n)
         path = self._path(e)
-        if path and not path[0].startswith("@"):
+        if path:  # like Kubernetes' estimator: any non-empty path is walked from self, its head dropped
             d = self._decl_at(path)
             if d is not None:
                 self.sizes[e.id] = (0, d.max_elements)
@@ -332,8 +332,7 @@ class Coster:
             return total
         if self.kind(e.target) in ("map", "object"):
             total = _add(total, (1, 1))
-        if base is not None:
-            self.paths[e.id] = [*base, e.value]
+        self.paths[e.id] = [*(base or []), e.value]  # Go appends to a nil path: [field]
         return total
 
     def _comprehension(self, e: Node) -> tuple[int, int]:
@@ -391,7 +390,7 @@ class Coster:
         self.vars.setdefault(name, []).append(_Var(self._path(e), self.size(e), self._entry(e), self.kind(e)))
 
     def _push_iter(self, name: str, base, sub: str, size, kind) -> None:
-        path = [*base, sub] if base is not None else None
+        path = [*(base or []), sub]
         self.vars.setdefault(name, []).append(_Var(path, size, None, kind))
 
     def _call(self, e: Node) -> tuple[int, int]:
@@ -410,7 +409,7 @@ class Coster:
             total = self.cost(e.target)
         fn_cost = (MAX_U64, 0)
         result_size = None
-        for ov in e.overloads:
+        for ov in self._narrow(e):
             est, rsize = self._function_cost(e, fn, ov, arg_costs)
             fn_cost = _union(fn_cost, est)
             if rsize is not None:
@@ -418,15 +417,23 @@ class Coster:
             if ov in ("index_list", "index_map") and e.args:
                 entry = self._entry(e.args[0])
                 result_size = entry[2] if entry else None
-                base = self._path(e.args[0])
-                if base is not None:
-                    self.paths[e.id] = [*base, "@items" if ov == "index_list" else "@values"]
+                base = self._path(e.args[0]) or []
+                self.paths[e.id] = [*base, "@items" if ov == "index_list" else "@values"]
         self.kinds[e.id] = _result_kind(fn, e.overloads, self, e)
         if result_size is None:
             result_size = self.size(e)
         if result_size is not None:
             self.sizes[e.id] = result_size
         return _add(total, fn_cost)
+
+    def _narrow(self, e: Node) -> tuple[str, ...]:
+        """The overloads the server's typed schema would pick, where our `dyn` object fields leave several."""
+        if len(e.overloads) < 2:
+            return e.overloads
+        decider = e.args[1] if e.overloads[0].startswith("in_") and len(e.args) > 1 else e.target or e.args[0]
+        token = _TOKENS.get(self.kind(decider))
+        kept = tuple(ov for ov in e.overloads if token in ov.split("_"))
+        return kept or e.overloads
 
     def _function_cost(self, e: Node, fn: str, ov: str, arg_costs) -> tuple[tuple[int, int], tuple | None]:
         args_sum = (0, 0)
@@ -444,7 +451,7 @@ class Coster:
             return _add(_factor(sz, STRING_FACTOR), args_sum), (sz[0] // 4, sz[1])
         if ov in ("starts_with_string", "ends_with_string") and len(args) == 1:
             return _add(_factor(self.size_or_unknown(args[0]), STRING_FACTOR), args_sum), None
-        if ov.startswith("in_") and len(args) == 2:
+        if ov == "in_list" and len(args) == 2:
             return _add(self.size_or_unknown(args[1]), args_sum), None
         if ov == "matches_string" and target is not None and len(args) == 1:
             s = _factor(_add(self.size_or_unknown(target), (1, 1)), STRING_FACTOR)
@@ -516,6 +523,20 @@ class Coster:
         return None
 
 
+_TOKENS = {
+    "string": "string",
+    "bytes": "bytes",
+    "int": "int64",
+    "double": "double",
+    "bool": "bool",
+    "timestamp": "timestamp",
+    "duration": "duration",
+    "list": "list",
+    "map": "map",
+    "object": "map",
+}
+
+
 def _const_kind(v) -> str:
     if v is None:
         return "null"
@@ -530,7 +551,9 @@ def _const_kind(v) -> str:
 
 def _result_kind(fn: str, overloads: tuple[str, ...], c: Coster, e: Node) -> str:
     ov = overloads[0]
-    if ov.startswith(BOOL_RESULTS) or fn in ("!_", "@not_strictly_false"):
+    if fn in ("value", "orValue") and e.target is not None and e.target.kind == "ident" and e.target.value == "oldSelf":
+        return c.root.kind  # optionalOldSelf: the optional's value has self's type
+    if ov.startswith(BOOL_RESULTS) or fn in ("!_", "@not_strictly_false", "hasValue"):
         return "bool"
     if ov.startswith("size") or ov.endswith("_size") or ov.startswith("int64") or fn == "int":
         return "int"

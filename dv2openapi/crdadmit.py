@@ -104,7 +104,13 @@ def _zero_is_valid(s: dict, zero) -> bool:
     return not (hi is not None and (hi < 0 or (hi == 0 and s.get("exclusiveMaximum"))))
 
 
-_OPTION = {"spec.group": "--group", "spec.versions[0].name": "--version", "spec.names.plural": "--plural"}
+_OPTION = {  # in the order they are reported: a plural derived from a bad kind blames the kind
+    "spec.names.kind": "--type",
+    "spec.names.singular": "--type",
+    "spec.names.plural": "--plural",
+    "spec.group": "--group",
+    "spec.versions[0].name": "--version",
+}
 
 
 def admission_error(crd: dict, kind: str, problems: list | None = None) -> None:
@@ -113,10 +119,10 @@ def admission_error(crd: dict, kind: str, problems: list | None = None) -> None:
     problems = check_crd(crd) if problems is None else problems
     if not problems:
         return
-    for p in problems:
-        if p.field in _OPTION:
-            value = _get(crd, p.field)
-            raise InputError(f"{_OPTION[p.field]} {value!r}: {p.detail}")
+    for field, option in _OPTION.items():
+        for p in problems:
+            if p.field == field:
+                raise InputError(f"{option} {_get(crd, field)!r}: {p.detail}")
     for p in problems:
         if p.field.endswith(".rule") and "budget" in p.detail:
             factor = re.search(r"factor of (\S+)", p.detail).group(1)

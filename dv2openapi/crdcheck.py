@@ -293,10 +293,8 @@ class _Walker:
         ctype = cel_type(decl)
         for i, r in enumerate(rules):
             rpath = f"{path}.x-kubernetes-validations[{i}].rule"
-            optional = bool(r.get("optionalOldSelf"))
-            variables = {"self": ctype, "oldSelf": cel.Type.DYN if optional else ctype}
             try:
-                ast = compile_rule(r["rule"], variables)
+                ast = compile_rule(r["rule"], ctype, bool(r.get("optionalOldSelf")))
             except CompileError as e:
                 out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {e}"))
                 continue
@@ -337,7 +335,7 @@ class _Walker:
 def rule_cost(s: dict, rule: str, cardinality: int | None, root: bool = False) -> int:
     """The server's estimated cost of `rule` placed on schema node `s` at `cardinality` (None: unbounded)."""
     decl = decl_of(s, root)
-    ast = compile_rule(rule, {"self": cel_type(decl), "oldSelf": cel_type(decl)})
+    ast = compile_rule(rule, cel_type(decl))
     card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
     return _mul_guard(estimate(ast, decl)[0], card)
 

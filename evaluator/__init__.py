@@ -16,6 +16,7 @@ from .errors import INTERNAL, TYPE_INVALID, FieldError
 from .pyobj import WHAT, to_json
 from .schemaerror import SchemaError
 from .select import schema_root
+from .vocabulary import check
 
 __all__ = ["compile", "Validator", "Result", "FieldError", "SchemaError", "DepthError"]
 
@@ -78,6 +79,12 @@ class Validator:
         InternalError ("undefined validation option"). `beta=False` is Kubernetes'
         `DeclarativeValidationBeta=false`: beta rules are then shadowed, not enforced.
         """
+        try:  # deep data: once more with room for ~2000 levels, then a DepthError
+            return deeply(self._validate, obj, old, options, subresource, update, beta)
+        except RecursionError:
+            raise DepthError("object nests too deeply to validate") from None
+
+    def _validate(self, obj, old, options, subresource, update, beta) -> Result:
         if obj is None:
             raise TypeError(f"validate() needs the object to validate: {WHAT}, got None")
         if type(obj) is not dict:
@@ -115,16 +122,7 @@ class Validator:
             detail = f"no validation found for {self.name}, subresource: {ctx.subresource or '/'}"
             ctx.errors.append(FieldError(INTERNAL, "<nil>", None, detail))
             return ctx.errors
-        old = old if ctx.update else NOOLD
-
-        def run() -> None:
-            del ctx.errors[:]  # a retry starts afresh
-            self._node.validate(obj, old, None, ctx)
-
-        try:
-            deeply(run)  # deep data: once more with room for ~2000 levels
-        except RecursionError:
-            raise DepthError("object nests too deeply to validate") from None
+        self._node.validate(obj, old if ctx.update else NOOLD, None, ctx)
         return ctx.errors
 
 
@@ -147,8 +145,14 @@ def compile(schema_doc: dict, type_name: str | None = None) -> Validator:  # noq
     if type_name is not None and not isinstance(type_name, str):
         raise TypeError(f"type_name must be a components.schemas name, got {type_name!r}")
     doc, ref = schema_root(schema_doc, type_name)
+    check(doc, ref)
     target = doc
     for part in ref[2:].split("/"):
         target = target.get(part, {}) if isinstance(target, dict) else {}
     subs = tuple(doc.get("x-dv-supports-subresources", ()))
-    return Validator(doc, ref, subs, target.get("x-dv-subresource"))
+    try:
+        return Validator(doc, ref, subs, target.get("x-dv-subresource"))
+    except RecursionError:
+        raise SchemaError(f"{ref}: nests too deeply to compile") from None
+    except (AttributeError, KeyError, TypeError, IndexError) as e:  # a shape the vocabulary check let through
+        raise SchemaError(f"{ref}: malformed schema ({type(e).__name__}: {e})") from None

@@ -158,8 +158,11 @@ def main(
             code = _run(opts, fmt, jobs, batch, new, old, more)
         except BrokenPipeError:
             closed_stdout()
-        except (InputError, SchemaError) as e:
+        except InputError as e:
             click.echo(f"dv-eval: {e}", err=True)
+            sys.exit(2)
+        except SchemaError as e:
+            click.echo(f"dv-eval: schema: {e}", err=True)
             sys.exit(2)
         except RecursionError:
             click.echo("dv-eval: input nests too deeply to validate", err=True)

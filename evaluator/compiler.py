@@ -114,6 +114,8 @@ class Compiler:
         if guard is not None:
             pre += guard(n)
         types = _JSON_TYPE.get(shape.kind) if like is None else None
+        if like is not None and checks and _JSON_TYPE.get(shape.kind):
+            checks = [_when_typed(_JSON_TYPE[shape.kind], checks)]
         if checks and all(getattr(c, "ref_call", False) for c in checks):
             types = None  # the referenced node checks the type itself
         detail = f"must be of type {_TYPE_NAME[shape.kind]}" if types else ""
@@ -160,9 +162,6 @@ class Compiler:
         """(short-circuit checks, other checks) for one schema dict and what it includes."""
         pre: list = []
         body: list = []
-        for key in schema:
-            if key.startswith("x-dv-") and key not in KNOWN_DV:
-                raise SchemaError(f"unknown vendor keyword {key!r}")
         for key in PRESENCE:
             if schema.get(key):
                 pre.append(self.presence(key, n))
@@ -291,6 +290,23 @@ def _cohort(pre: list, body: list):
     return check
 
 
+def _when_typed(types: tuple, checks: list):
+    """A payload fragment's checks, skipped on a value of the wrong JSON type (the field's own node
+    reports that once; the fragment's rules cannot apply to it)."""
+    checks = tuple(checks)
+
+    def check(v, ov, path, ctx):
+        if v is not None and type(v) not in types:
+            return None
+        for c in checks:
+            if (v is not None or getattr(c, "nil_ok", False)) and c(v, ov, path, ctx):
+                return True
+        return None
+
+    check.nil_ok = any(getattr(c, "nil_ok", False) for c in checks)
+    return check
+
+
 def _call(node: Node):
     def check(v, ov, path, ctx):
         node.validate(v, ov, path, ctx)
@@ -358,4 +374,4 @@ def _runner(pre: list, body: list, ratchet: bool, eq, types: tuple | None, type_
     return validate, core
 
 
-from .structural import KNOWN_DV, PRE_STRUCTURAL, STRUCTURAL, WRAPPERS  # noqa: E402  (cycle: they use Compiler)
+from .structural import PRE_STRUCTURAL, STRUCTURAL, WRAPPERS  # noqa: E402  (cycle: they use Compiler)

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import json
 
-import re2
-
 from . import errors as E
 from .formats import FORMATS
 from .schemaerror import SchemaError
+from .vocabulary import compile_pattern
 
 _NUM = (int, float)
 
@@ -214,12 +213,7 @@ def kw_format(c, value, schema):
 
 def kw_pattern(c, value, schema):
     """RE2 semantics, as Kubernetes (Go regexp): linear time, no backtracking blow-ups."""
-    if not isinstance(value, str):
-        raise SchemaError(f"pattern must be a string, got {value!r}")
-    try:
-        rx = re2.compile(value)
-    except Exception as e:  # re2 raises its own error type
-        raise SchemaError(f"bad pattern {value!r}: {e}") from None
+    rx = compile_pattern(value)
     detail = f"should match '{value}'"
 
     def check(v, ov, path, ctx):
@@ -233,6 +227,9 @@ def kw_pattern(c, value, schema):
 
 
 def kw_immutable(c, value, schema):
+    if value is not True:
+        return None
+
     def check(v, ov, path, ctx):
         if ctx.update:
             ctx.add(E.INVALID, path, None, "field is immutable", "immutable")
@@ -242,6 +239,9 @@ def kw_immutable(c, value, schema):
 
 
 def kw_monotonic(c, value, schema):
+    if value is not True:
+        return None
+
     def check(v, ov, path, ctx):
         if ctx.update and type(v) is int and type(ov) is int and v < ov:
             ctx.add(E.INVALID, path, v, f"may not be decreased from {ov}", "monotonic")

@@ -102,6 +102,7 @@ class _Bad(Exception):
 
 STR = "tag:yaml.org,2002:str"
 _Y = "tag:yaml.org,2002:"
+_MERGE = _Y + "merge"
 _WORDS = {
     **dict.fromkeys(("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
     **dict.fromkeys(("n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
@@ -116,6 +117,7 @@ _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _DOT_FLOAT = re.compile(r"\.[0-9]+([eE][-+]?[0-9]+)?")
 _TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt ])[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(\.[0-9]*)?.*)?")
 _I64, _U64 = 1 << 63, 1 << 64
+_HINTS = frozenset("yYnNtTfFoO~.+-0123456789<") | {""}  # go-yaml's resolve table, and `<<`
 _KIND = {type(None): "null", bool: "bool", int: "int", float: "float"}
 
 
@@ -158,9 +160,7 @@ def _plain(s: str):
         return float(s) if _DOT_FLOAT.fullmatch(s) else s
     if not (c.isdigit() and c.isascii()) and c not in "+-":
         return s
-    if _TIMESTAMP.fullmatch(s):
-        return s  # go-yaml hands timestamps to an interface{} as the original string
-    p = s.replace("_", "")
+    p = s.replace("_", "")  # a timestamp (2024-01-01) is no number either: go-yaml hands it over as text
     v = _go_int(p)
     if v is not None:
         return v
@@ -237,17 +237,28 @@ def _go_float32(f: float) -> str:
 
 
 class _Composer(_Parser):
-    """libyaml's parser and composer; counts nodes and nesting while composing."""
+    """libyaml's parser and composer; a `_Guard` counts nodes and nesting while composing."""
 
     def __init__(self, stream):
         _Parser.__init__(self, stream)
+        self.guard = _Guard()
+        # instance attributes the composer calls for every node: cheaper than methods of a C-type subclass
+        self.resolve, self.descend_resolver, self.ascend_resolver = _resolve, self.guard.descend, self.guard.ascend
+
+
+def _resolve(kind, value, implicit) -> str:
+    """Untagged plain scalars that may be more than text get "" (resolved later, go-yaml's way);
+    quoted ones, and plain ones whose first character rules out every other type, are strings."""
+    return "" if kind is ScalarNode and implicit[0] and value[:1] in _HINTS else STR
+
+
+class _Guard:
+    __slots__ = ("depth", "count")
+
+    def __init__(self):
         self.depth = self.count = 0
 
-    def resolve(self, kind, value, implicit):
-        """Untagged plain scalars get "" (resolved later, go-yaml's way); quoted ones are strings."""
-        return "" if kind is not ScalarNode or implicit[0] else STR
-
-    def descend_resolver(self, parent, index):
+    def descend(self, parent, index) -> None:
         self.depth += 1
         self.count += 1
         if self.depth > MAX_DEPTH or self.count > MAX_NODES:
@@ -256,7 +267,7 @@ class _Composer(_Parser):
                 raise _Bad(f"nesting deeper than {MAX_DEPTH} levels", line)
             raise _Bad(f"more than {MAX_NODES:,} YAML nodes in one document", line)
 
-    def ascend_resolver(self):
+    def ascend(self) -> None:
         self.depth -= 1
 
 
@@ -328,7 +339,10 @@ class _Builder:
         items = node.value
         self.count += len(items)
         depth += 1
-        return [_value(n) if n.__class__ is ScalarNode else self.build(n, depth) for n in items]
+        return [
+            (n.value if n.tag == STR else _value(n)) if n.__class__ is ScalarNode else self.build(n, depth)
+            for n in items
+        ]
 
     def _mapping(self, node, depth: int) -> dict:
         out: dict = {}
@@ -337,16 +351,20 @@ class _Builder:
         for knode, vnode in node.value:
             if knode.__class__ is not ScalarNode:
                 raise _Bad("invalid map key: a map or a list", knode.start_mark.line)
-            tag, text = knode.tag, knode.value
-            if tag == "" and text == "<<" or tag == _Y + "merge":
-                self._merge(out, vnode, depth)
-                continue
-            try:
-                raw = text if tag == STR else _plain(text) if tag == "" else _tagged(tag, text)
-                k = raw if type(raw) is str else _key(raw, text)
-            except _Bad as e:
-                raise _Bad(e.args[0], knode.start_mark.line) from None
-            v = _value(vnode) if vnode.__class__ is ScalarNode else self.build(vnode, depth)
+            tag, k = knode.tag, knode.value
+            if tag != STR:
+                if tag == "" and k == "<<" or tag == _MERGE:
+                    self._merge(out, vnode, depth)
+                    continue
+                try:
+                    raw = _plain(k) if tag == "" else _tagged(tag, k)
+                    k = raw if type(raw) is str else _key(raw, k)
+                except _Bad as e:
+                    raise _Bad(e.args[0], knode.start_mark.line) from None
+            if vnode.__class__ is ScalarNode:
+                v = vnode.value if vnode.tag == STR else _value(vnode)
+            else:
+                v = self.build(vnode, depth)
             if k in out:
                 self._duplicate(k, vnode)
             out[k] = v
@@ -426,7 +444,7 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
     index = 0
     try:
         while parser.check_node():
-            parser.depth = parser.count = 0
+            parser.guard.depth = parser.guard.count = 0
             node = parser.get_node()
             if node is None:
                 continue
@@ -441,6 +459,9 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
         raise InputError(_reason(name, index, *e.args)) from None
     except yaml.MarkedYAMLError as e:
         raise InputError(_where(e, name)) from None
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow; libyaml knows its byte offset only
+        char = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
+        raise InputError(f"{name}: invalid YAML: {e.reason}: {char} at offset {e.position}") from None
     except yaml.YAMLError as e:
         raise InputError(f"{name}: invalid YAML: {e}") from None
     except UnicodeDecodeError:

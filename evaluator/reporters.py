@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import TextIO
 
+from .errors import plural
 from .verdict import NO_KIND_MATCH, Finding, Unusable, Verdict
 
 FORMATS = ("text", "json", "junit", "github")
@@ -27,7 +28,7 @@ class Summary:
         return self.objects - self.invalid - self.skipped - self.unusable
 
     def line(self) -> str:
-        out = f"{self.objects} objects: {self.valid} valid, {self.invalid} invalid"
+        out = f"{plural(self.objects, 'object')}: {self.valid} valid, {self.invalid} invalid"
         if self.unusable:
             out += f", {self.unusable} unusable"
         if self.skipped:

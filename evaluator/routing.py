@@ -29,7 +29,15 @@ class Target:
     doc: dict
     name: str
     source: str
-    unchecked_rules: int = 0  # x-kubernetes-validations (CEL) that dv-eval does not evaluate
+    ours: bool = False  # a dv2openapi CRD: its rules are all in the annotation's document
+    _rules: int | None = None
+
+    @property
+    def unchecked_rules(self) -> int:
+        """The x-kubernetes-validations (CEL) rules reachable from this schema: dv-eval does not run them."""
+        if self._rules is None:
+            self._rules = 0 if self.ours else count_rules(self.doc, self.name)
+        return self._rules
 
 
 @dataclass
@@ -49,21 +57,25 @@ class Catalog:
     served: dict = field(default_factory=dict)  # kind -> ["group/version", ...] of the CRDs that define it
     builtin: Callable[[tuple], Target | None] | None = None  # Kubernetes' own kinds (--kubernetes-version)
 
-    def add_path(self, path: str) -> None:
-        """Load a schema file, or every *.yaml/*.yml/*.json file below a directory."""
+    def add_path(self, path: str, found: bool = False) -> None:
+        """Load a schema file, or every *.yaml/*.yml/*.json file below a directory.
+
+        Files found in a directory may also hold other YAML (CRDs beside the manifests that use them,
+        kustomization files, …): documents that are not schemas are passed over there; a file named on
+        its own must hold schemas only."""
         if os.path.isdir(path):
             files = sorted(str(f) for f in Path(path).rglob("*") if f.suffix in EXTS and f.is_file())
             if not files:
                 raise InputError(f"{path}: no schema files (*.yaml, *.yml, *.json) in this directory")
             for f in files:
-                self.add_path(f)
+                self.add_path(f, found=True)
             return
         try:
             docs = schemacache.load_docs(path)
         except InputError as e:
             raise InputError(f"schema: {e}") from None
         for doc in docs:
-            if doc is None:
+            if doc is None or (found and not _is_schema(doc)):
                 continue
             try:
                 self.add_doc(doc, path)
@@ -102,8 +114,7 @@ class Catalog:
             target_name = f"{kind}.{name}" if not ours and f"{kind}.{name}" in schemas else kind
             if target_name not in schemas:
                 continue
-            rules = 0 if ours else count_rules(schemas[target_name])
-            target = Target(openapi, target_name, source, rules)
+            target = Target(openapi, target_name, source, ours)
             self.by_gvk.setdefault((group, name, kind), target)
             self.by_name.setdefault(target_name, target)
             self.served.setdefault(kind, []).append(f"{group}/{name}" if group else name)
@@ -147,22 +158,37 @@ class Catalog:
         return None if kind and _has_gvk(only) else only
 
 
+def _is_schema(doc: object) -> bool:
+    """A CRD, an OpenAPI / Swagger document or a bare schema (not a manifest or other YAML)."""
+    if not isinstance(doc, dict):
+        return False
+    if doc.get("kind") == "CustomResourceDefinition":
+        return True
+    if any(k in doc for k in ("components", "openapi", "definitions", "swagger")):
+        return True
+    return "apiVersion" not in doc and ("type" in doc or "properties" in doc)
+
+
 def _has_gvk(t: Target) -> bool:
     s = t.doc["components"]["schemas"].get(t.name)
     return isinstance(s, dict) and bool(s.get("x-kubernetes-group-version-kind"))
 
 
-def count_rules(schema: object) -> int:
-    """How many x-kubernetes-validations rules a (structural, inlined) schema holds."""
-    n = 0
-    stack = [schema]
+def count_rules(doc: dict, name: str) -> int:
+    """How many x-kubernetes-validations rules the schema `name` of `doc` holds, through its $refs."""
+    n, seen = 0, set()
+    stack: list = [{"$ref": REF + name}]
     while stack:
         s = stack.pop()
         if isinstance(s, dict):
+            ref = s.get("$ref")
+            if isinstance(ref, str) and ref.startswith(REF) and ref not in seen:
+                seen.add(ref)
+                stack.append(doc.get("components", {}).get("schemas", {}).get(ref[len(REF) :]))
             rules = s.get("x-kubernetes-validations")
             if isinstance(rules, list):
                 n += len(rules)
-            stack.extend(v for k, v in s.items() if k != "x-kubernetes-validations")
+            stack.extend(v for k, v in s.items() if k not in ("x-kubernetes-validations", "$ref"))
         elif isinstance(s, list):
             stack.extend(s)
     return n

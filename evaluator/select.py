@@ -14,27 +14,7 @@ def as_openapi(doc: object) -> dict:
     if not isinstance(doc, dict):
         raise SchemaError("the schema file must hold a mapping")
     if doc.get("kind") == "CustomResourceDefinition":
-        ann = (doc.get("metadata") or {}).get("annotations") or {}
-        if ANNOTATION in ann:
-            try:
-                return json.loads(ann[ANNOTATION])
-            except ValueError as e:
-                raise SchemaError(f"bad {ANNOTATION} annotation: {e}") from None
-        spec = doc.get("spec") or {}
-        kind = (spec.get("names") or {}).get("kind", "Object")
-        schemas = {}
-        for ver in spec.get("versions") or []:
-            s = (ver.get("schema") or {}).get("openAPIV3Schema")
-            if isinstance(s, dict):
-                s = dict(s)
-                s.setdefault(
-                    "x-kubernetes-group-version-kind",
-                    [{"group": spec.get("group", ""), "version": ver.get("name", ""), "kind": kind}],
-                )
-                schemas[f"{kind}.{ver.get('name', '')}" if len(spec["versions"]) > 1 else kind] = s
-        if not schemas:
-            raise SchemaError("the CRD has no spec.versions[].schema.openAPIV3Schema")
-        return {"openapi": "3.0.3", "components": {"schemas": schemas}}
+        return _from_crd(doc)
     if "components" in doc or "openapi" in doc or "definitions" in doc:
         if "definitions" in doc and "components" not in doc:  # Swagger 2 (Kubernetes' own /openapi/v2)
             text = json.dumps(doc).replace("#/definitions/", "#/components/schemas/")
@@ -46,28 +26,78 @@ def as_openapi(doc: object) -> dict:
     raise SchemaError("not an OpenAPI document, CRD manifest or schema")
 
 
+def _mapping(value: object, where: str) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise SchemaError(f"{where}: must be a mapping, got {type(value).__name__}")
+    return value
+
+
+def _from_crd(doc: dict) -> dict:
+    """The OpenAPI document of a CRD: the one embedded by dv2openapi, else its versions' schemas."""
+    ann = _mapping(_mapping(doc.get("metadata"), "metadata").get("annotations"), "metadata.annotations")
+    if ANNOTATION in ann:
+        try:
+            embedded = json.loads(ann[ANNOTATION])
+        except (TypeError, ValueError, RecursionError) as e:
+            raise SchemaError(f"metadata.annotations[{ANNOTATION}]: not JSON: {e}") from None
+        if not isinstance(embedded, dict):
+            raise SchemaError(
+                f"metadata.annotations[{ANNOTATION}]: must hold an OpenAPI document (a JSON object), "
+                f"got {type(embedded).__name__}"
+            )
+        return embedded
+    spec = _mapping(doc.get("spec"), "spec")
+    kind = _mapping(spec.get("names"), "spec.names").get("kind", "Object")
+    versions = spec.get("versions") or []
+    if not isinstance(versions, list):
+        raise SchemaError("spec.versions: must be a list")
+    schemas = {}
+    for i, ver in enumerate(versions):
+        ver = _mapping(ver, f"spec.versions[{i}]")
+        s = _mapping(ver.get("schema"), f"spec.versions[{i}].schema").get("openAPIV3Schema")
+        if isinstance(s, dict):
+            s = dict(s)
+            s.setdefault(
+                "x-kubernetes-group-version-kind",
+                [{"group": str(spec.get("group", "")), "version": str(ver.get("name", "")), "kind": str(kind)}],
+            )
+            schemas[f"{kind}.{ver.get('name', '')}" if len(versions) > 1 else str(kind)] = s
+    if not schemas:
+        raise SchemaError("the CRD has no spec.versions[].schema.openAPIV3Schema")
+    return {"openapi": "3.0.3", "components": {"schemas": schemas}}
+
+
+def _gvks(schema: object) -> set:
+    """(kind, version, group) triples a schema declares in x-kubernetes-group-version-kind."""
+    gvks = schema.get("x-kubernetes-group-version-kind") if isinstance(schema, dict) else None
+    return {
+        (g.get("kind"), g.get("version"), g.get("group", ""))
+        for g in (gvks if isinstance(gvks, list) else ())
+        if isinstance(g, dict)
+    }
+
+
 def schema_root(doc: object, type_name: str | None, obj: object = None) -> tuple[dict, str]:
     """(the OpenAPI document, the $ref of the schema to validate with)."""
     doc = as_openapi(doc)
-    schemas = (doc.get("components") or {}).get("schemas") or {}
+    schemas = _mapping(doc.get("components"), "components").get("schemas") or {}
     if not isinstance(schemas, dict) or not schemas:
         raise SchemaError("the document has no components.schemas")
     if type_name:
         if type_name not in schemas:
-            raise SchemaError(f"unknown type {type_name!r} (known: {', '.join(sorted(schemas)[:20])})")
+            raise SchemaError(f"unknown type {type_name!r} (known: {', '.join(sorted(map(str, schemas))[:20])})")
         return doc, "#/components/schemas/" + type_name
-    if isinstance(obj, dict) and obj.get("kind"):
-        api = str(obj.get("apiVersion", ""))
-        group, _, version = api.rpartition("/")
-        hits = []
-        for name, s in schemas.items():
-            for gvk in (s.get("x-kubernetes-group-version-kind") or []) if isinstance(s, dict) else []:
-                if gvk.get("kind") == obj["kind"] and gvk.get("version") == version and gvk.get("group", "") == group:
-                    hits.append(name)
+    kind = obj.get("kind") if isinstance(obj, dict) else None
+    if kind and isinstance(kind, str):
+        group, _, version = str(obj.get("apiVersion", "")).rpartition("/")
+        hits = [name for name, s in schemas.items() if (kind, version, group) in _gvks(s)]
         if len(hits) == 1:
             return doc, "#/components/schemas/" + hits[0]
-        if obj["kind"] in schemas:
-            return doc, "#/components/schemas/" + obj["kind"]
+        if kind in schemas:
+            return doc, "#/components/schemas/" + kind
     if len(schemas) == 1:
         return doc, "#/components/schemas/" + next(iter(schemas))
-    raise SchemaError(f"several schemas and none selected: pass --type NAME (known: {', '.join(sorted(schemas)[:20])})")
+    known = ", ".join(sorted(map(str, schemas))[:20])
+    raise SchemaError(f"several schemas and none selected: pass --type NAME (known: {known})")

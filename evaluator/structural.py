@@ -622,6 +622,8 @@ def kw_modes(c, groups, schema, shape, n):
         has_old = type(ov) is dict
         for disc, dzero, name, zero, eq, table, default in compiled:
             d = v.get(disc, dzero)
+            if type(d) in (list, dict):
+                continue  # a discriminator of the wrong type: its own type check reports it, no mode applies
             x = v.get(name)
             if x is None:
                 x = zero
@@ -908,23 +910,4 @@ WRAPPERS = {
     "x-dv-if-disabled": _if_option(False),
     "x-dv-alpha": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx, path: True, "alpha"),
     "x-dv-beta": lambda c, e, s, n: _gate(c, e, s, n, lambda ctx, path: True, "beta"),
-}
-
-KNOWN_DV = {k for k in list(STRUCTURAL) + list(WRAPPERS) if k.startswith("x-dv-")} | {
-    "x-dv-value",
-    "x-dv-required",
-    "x-dv-optional",
-    "x-dv-forbidden",
-    "x-dv-max-bytes",
-    "x-dv-neq",
-    "x-dv-enum-exclude",
-    "x-dv-immutable",
-    "x-dv-monotonic",
-    "x-dv-fixed",
-    "x-dv-unique",
-    "x-dv-custom-unique",
-    "x-dv-opaque",
-    "x-dv-custom-validation",
-    "x-dv-subresource",
-    "x-dv-supports-subresources",
 }

@@ -10,6 +10,7 @@ from yaml.nodes import MappingNode, SequenceNode
 
 from . import DepthError
 from . import compile as compile_schema
+from .deep import deeply
 from .errors import FieldError
 from .loader import Doc, InputError
 from .routing import Catalog, Miss, Target
@@ -87,12 +88,20 @@ _STRICT: dict = {}
 
 
 def _validator(t: Target):
-    if t not in _VALIDATORS:
-        _VALIDATORS[t] = compile_schema(t.doc, t.name)
+    """The compiled schema of a target, compiled once; a bad schema fails once too (then fast)."""
+    hit = _VALIDATORS.get(t)
+    if hit is None:
+        try:
+            hit = compile_schema(t.doc, t.name)
+        except SchemaError as e:
+            hit = e
+        _VALIDATORS[t] = hit
         # The schema and its validator live as long as the run: keep them out of the garbage
         # collector's walks (~15% of a batch's time) and, with --jobs, out of copied pages.
         gc.freeze()
-    return _VALIDATORS[t]
+    if isinstance(hit, SchemaError):
+        raise SchemaError(str(hit))
+    return hit
 
 
 def _unknown(t: Target):
@@ -147,7 +156,11 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
     for text in new.duplicates:
         (vd.rejected if opts.strict else vd.warnings).append(_duplicate(text, new))
     if opts.strict:
-        for path in _unknown(target)(obj):
+        try:
+            unknown = deeply(_unknown(target), obj)  # deep data: room for the documented 1000 levels
+        except RecursionError:
+            raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
+        for path in unknown:
             vd.rejected.append(Finding(path, unknown_message(path), UNKNOWN_FIELD, new.line_of(path) or start))
     return vd
 
@@ -156,7 +169,7 @@ def _duplicate(text: str, doc: Doc) -> Finding:
     """A duplicate key, from the loader's `file:line: document N: strict decoding error: key "k" …`."""
     m = re.match(re.escape(doc.file) + r":(\d+): document \d+: (?:strict decoding error: )?(.*)", text)
     line, message = (int(m[1]), m[2]) if m else (doc.line_of("") or 1, text)
-    return Finding(_path_at(doc.node, line - 1) or "", message, DUPLICATE_FIELD, line)
+    return Finding(deeply(_path_at, doc.node, line - 1) or "", message, DUPLICATE_FIELD, line)
 
 
 def _path_at(node, line0: int, path: str = "") -> str | None:

@@ -149,3 +149,11 @@ def test_missing_kubernetes_validate_is_one_clear_line(monkeypatch):
     assert r.output.strip() == (
         "dv-eval: --kubernetes-version needs the kubernetes-validate package: pip install 'dv2openapi[kubernetes]'"
     )
+
+
+def test_status_write_validates_spec_changes_as_the_reference_does(v):
+    """validation-gen's generated code runs the same Validate_T for "/" and "/status": a changed spec is checked
+    (it is the real server's registry strategy, not validation, that resets spec on a status write)."""
+    new = {**VALID, "spec": {**VALID["spec"], "clusterRef": "elsewhere"}}
+    assert [e.origin for e in v.validate(new, VALID, subresource="/status")] == ["immutable"]
+    assert v.validate(VALID, VALID, subresource="/status") == []  # unchanged: ratchets

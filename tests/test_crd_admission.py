@@ -119,3 +119,10 @@ def test_shipped_example_output_is_a_short_summary():
     lines = [x for x in r.output.splitlines() if x.startswith("warning:")]
     verbose = CliRunner().invoke(main, ["crd", "examples/widget/types.py", "--type", "Widget", "--group", "a.b", "-v"])
     assert len(lines) <= 4 and len(lines) <= len([x for x in verbose.output.splitlines() if x.startswith("warning:")])
+
+
+def test_kind_must_be_a_dns_label_apart_from_case(tmp_path):
+    src = tmp_path / "t.py"
+    src.write_text("from dataclasses import dataclass\n\n@dataclass\nclass My_Type:\n    a: str\n")
+    with pytest.raises(InputError, match="--type 'My_Type': may have mixed case, but should otherwise match"):
+        to_crd(to_openapi(build_model(str(src), ["My_Type"])), "My_Type", "example.com")

@@ -112,3 +112,13 @@ def test_defaults_must_be_valid_values_of_their_schema():
     assert problems({"type": "integer", "default": "1"}) == [("FieldValueTypeInvalid", "properties[f].default")]
     obj = {"type": "object", "properties": {"a": {"type": "integer"}}, "default": {"a": 1, "b": 2}}
     assert problems(obj) == [("FieldValueInvalid", "properties[f].default")]
+
+
+def test_optional_old_self_is_typed_as_an_optional_of_self():
+    m = {"type": "object", "additionalProperties": {"type": "string"}, "maxProperties": 10}
+    rule = "self.all(k, (oldSelf.hasValue() && k in oldSelf.value()) || self[k] != '')"
+    ok = {**m, "x-kubernetes-validations": [{"rule": rule, "optionalOldSelf": True}]}
+    assert check_crd(_crd({"type": "object", "properties": {"m": ok}})) == []  # `in` a map costs 1, not its size
+    bad = {**m, "x-kubernetes-validations": [{"rule": "oldSelf.size() > 0", "optionalOldSelf": True}]}
+    [p] = check_crd(_crd({"type": "object", "properties": {"m": bad}}))
+    assert p.detail.startswith("compilation failed") and "size" in p.detail

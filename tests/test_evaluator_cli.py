@@ -108,7 +108,10 @@ def test_bad_objects_exit_2_with_one_line(tmp_path, content, reason):
             {"openapi": "3.0.3", "components": {"schemas": {"T": {"type": "object", "x-dv-bogus": 1}}}},
             "unknown vendor keyword",
         ),
-        ({"openapi": "3.0.3", "components": {"schemas": {"T": {"type": "string", "pattern": "("}}}}, "bad pattern"),
+        (
+            {"openapi": "3.0.3", "components": {"schemas": {"T": {"type": "string", "pattern": "("}}}},
+            "invalid RE2 pattern",
+        ),
     ],
 )
 def test_bad_schemas_exit_2(tmp_path, schema, reason):

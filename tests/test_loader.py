@@ -10,7 +10,7 @@ from click.testing import CliRunner
 import evaluator
 from evaluator import loader
 from evaluator.cli import main
-from evaluator.errors import FieldError
+from evaluator.errors import OMITTED, FieldError
 from evaluator.loader import MAX_DEPTH, InputError, iter_docs
 
 SCHEMA = "schemas/widget.openapi.yaml"
@@ -142,6 +142,8 @@ def test_deep_data_under_a_recursive_schema_never_raises_recursion_error():
     errs = v.validate(new, old)
     assert [e.field for e in errs] == ["l[0]" + ".l[0]" * 999 + ".v"]
     assert v.validate(_nest(1000, {"v": 1}), _nest(1000, {"v": 1})) == []  # deep equality: ratcheted
+    errs = v.validate(_nest(1000, {"v": "text"}))  # a type error also makes validate() re-read the object
+    assert [e.type for e in errs] == ["FieldValueTypeInvalid"]
     with pytest.raises(evaluator.DepthError):
         v.validate(_nest(50_000, {"v": -1}))
 
@@ -153,14 +155,15 @@ def test_deep_bad_value_renders():
 
 def test_cli_deep_document_is_validated_with_its_line(tmp_path):
     f = tmp_path / "deep.yaml"
-    nested = "".join("  " * i + "- l:\n" for i in range(480)) + "  " * 480 + "- v: -1\n"
+    nested = "".join("  " * i + "- l:\n" for i in range(495)) + "  " * 495 + "- v: -1\n"
     body = "apiVersion: v1\nkind: N\nv: 1\nl:\n" + nested
     f.write_text(body)
     s = tmp_path / "n.json"
     s.write_text(json.dumps(RECURSIVE))
-    r = CliRunner().invoke(main, ["--schema", str(s), str(f)])
-    assert r.exit_code == 1 and "must be greater than or equal to 0" in r.output
-    assert f"({f}:{body.count(chr(10))})" in r.output
+    for strict in ([], ["--strict"]):  # --strict's unknown-field walk follows the data too
+        r = CliRunner().invoke(main, ["--schema", str(s), *strict, str(f)])
+        assert r.exit_code == 1 and "must be greater than or equal to 0" in r.output, r.output
+        assert f"({f}:{body.count(chr(10))})" in r.output
 
 
 def test_cli_int32_range_and_huge_numbers(tmp_path):
@@ -191,3 +194,48 @@ def test_a_refused_document_does_not_end_the_stream(tmp_path):
     f.write_text("b: 1\nb: 2\n")
     with pytest.raises(InputError, match="already set in map"):
         loader.load_one(str(f))
+
+
+def test_cli_duplicate_key_warns_or_fails_under_strict_and_a_refused_document_does_not_end_the_stream(tmp_path):
+    valid = Path(VALID).read_text()
+    dup = valid.replace("  replicas: 3\n", "  replicas: 3\n  replicas: 4\n")
+    f = tmp_path / "one.yaml"
+    f.write_text(dup)
+    where = f"{f}:{dup.splitlines().index('  replicas: 4') + 1}"
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(f)])  # the server's default: a warning
+    assert r.exit_code == 0 and f'{where}: key "replicas" already set in map' in r.output
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, "--strict", str(f)])  # kubectl --validate=strict
+    assert r.exit_code == 1 and f'key "replicas" already set in map ({where})' in r.output
+    s = tmp_path / "stream.yaml"
+    s.write_text(valid + "---\nx: .inf\n---\n" + valid)
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(s)])
+    assert r.exit_code == 2 and "3 objects: 2 valid, 0 invalid, 1 unusable" in r.output, r.output
+    assert f"{s}:{valid.count(chr(10)) + 2}: document 2: json: unsupported value: +Inf" in r.output
+
+
+def test_error_values_follow_kubernetes_omission_rules():
+    long = "x" * 100_000
+    assert str(FieldError("FieldValueTooLong", "f", OMITTED, "may not be more than 63 bytes")) == (
+        "f: Too long: may not be more than 63 bytes"
+    )
+    for etype in ("FieldValueRequired", "FieldValueForbidden", "InternalError"):
+        assert long not in str(FieldError(etype, "f", long, "detail"))
+    assert str(FieldError("FieldValueTooMany", "f", 70, "must have at most 64 items")) == (
+        "f: Too many: 70: must have at most 64 items"
+    )
+
+
+@pytest.mark.parametrize(
+    "data,reason",
+    [
+        (b"a: \xff\xfe\n", "not UTF-8 text"),
+        (b"a: b\x00c\n", "invalid YAML: control characters are not allowed: #x0000 at offset 4"),
+        (b"a: [1, 2\n", "invalid YAML: did not find expected ',' or ']'"),
+    ],
+)
+def test_unreadable_text_is_one_line(tmp_path, data, reason):
+    f = tmp_path / "bad.yaml"
+    f.write_bytes(data)
+    with pytest.raises(InputError) as e:
+        list(iter_docs(str(f)))
+    assert reason in str(e.value) and "\n" not in str(e.value)

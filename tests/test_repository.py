@@ -154,3 +154,36 @@ def test_kubernetes_openapi_v3_documents_route_by_group_version_kind(tmp_path):
     assert causes == {("data[listen]", 6), ("data[workers]", 7)}  # its maxLength: 3, not the built-in schema
     r = run("--schema", str(tmp_path), "--kubernetes-version", "1.37", cm, "-o", "json")
     assert len(json.loads(r.stdout)["details"]["causes"]) == 2  # the given schema wins over the built-in one
+
+
+def test_schema_directory_may_mix_crds_with_manifests_and_other_yaml():
+    whole = [REPO if a == f"{REPO}/crds" else a for a in ARGS]  # the CRDs beside manifests and verdicts.yaml
+    assert run(*whole, MANIFESTS, "-o", "json").stdout == run(*ARGS, MANIFESTS, "-o", "json").stdout
+    r = run("--schema", f"{MANIFESTS}/web/configmap.yaml", f"{MANIFESTS}/web/configmap.yaml")
+    assert r.exit_code == 2 and "not an OpenAPI document, CRD manifest or schema" in r.output  # named on its own
+
+
+def test_cel_rules_behind_refs_of_an_openapi_document_are_announced(tmp_path):
+    rule = [{"rule": "self.a <= self.b", "message": "a must not exceed b"}]
+    doc = {
+        "openapi": "3.0.0",
+        "components": {
+            "schemas": {
+                "io.example.v1.Range": {
+                    "type": "object",
+                    "properties": {"spec": {"$ref": "#/components/schemas/io.example.v1.RangeSpec"}},
+                    "x-kubernetes-group-version-kind": [{"group": "example.io", "version": "v1", "kind": "Range"}],
+                },
+                "io.example.v1.RangeSpec": {
+                    "type": "object",
+                    "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+                    "x-kubernetes-validations": rule,
+                },
+            }
+        },
+    }
+    (tmp_path / "range.json").write_text(json.dumps(doc))
+    (tmp_path / "r.yaml").write_text("apiVersion: example.io/v1\nkind: Range\nspec: {a: 2, b: 1}\n")
+    r = run("--schema", str(tmp_path / "range.json"), str(tmp_path / "r.yaml"), "--batch")
+    assert r.exit_code == 0 and "1 object: 1 valid, 0 invalid; 1 validated without their CEL rules" in r.stdout
+    assert "io.example.v1.Range: 1 x-kubernetes-validations rule(s) (CEL) are not evaluated" in r.stderr
