@@ -114,9 +114,10 @@ _OPTION = {  # in the order they are reported: a plural derived from a bad kind 
 }
 
 
-def admission_error(crd: dict, kind: str) -> None:
-    """Raise InputError with one actionable line if the server would reject `crd`."""
-    problems = check_crd(crd)
+def admission_error(crd: dict, kind: str, problems: list | None = None) -> None:
+    """Raise InputError with one actionable line if the server would reject `crd` (`problems`: its
+    `check_crd` verdict when already known)."""
+    problems = check_crd(crd) if problems is None else problems
     if not problems:
         return
     for field, option in _OPTION.items():
