@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import evaluator
 from evaluator.errors import TYPE_TEXT
 from evaluator.select import as_openapi
-from tests.conformance.runner import CASES, load_cases, validator
+from tests.conformance.runner import CASES, document, load_cases, validator
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = {"", "alpha", "beta"}
@@ -41,11 +41,15 @@ def _shipped() -> list[tuple[str, object, list]]:
 
 
 def _conformance() -> list[tuple[str, object, list]]:
+    """Every type of every conformance models file, seeded with its cases' objects (or `{}`)."""
     seeds: dict[tuple, list] = {}
     for case in load_cases():
         d = case.data
-        key = (str(CASES / case.folder / d.get("types", case.default_types)), d["type"])
-        seeds.setdefault(key, []).extend(x for x in (d.get("object"), d.get("old")) if isinstance(x, dict))
+        path = str(CASES / case.folder / d.get("types", case.default_types))
+        for name in document(path)["components"]["schemas"]:
+            seeds.setdefault((path, name), [])
+        objects = (d.get("object"), d.get("old"))
+        seeds[(path, d["type"])].extend(x for x in objects if isinstance(x, dict))
     return [(f"{Path(p).parent.name}:{t}", validator(p, t), s or [{}]) for (p, t), s in sorted(seeds.items())]
 
 
