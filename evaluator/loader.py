@@ -424,10 +424,12 @@ def _reason(file: str, index: int, reason: str, line: int | None = None) -> str:
 def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") -> Iterator[Doc]:
     """The documents of a YAML or JSON file (or stream), one at a time.
 
-    A document that does not parse (or breaks MAX_DEPTH / MAX_NODES while composing) ends the
-    stream with an `InputError`; one that parses but that Kubernetes refuses comes as a `Doc` with
-    `error` set. `duplicates="error"` (the API server's strict decoding, kubectl's default) makes a
-    duplicate key such an error; `"keep"` lets the last value win and lists them in `Doc.duplicates`.
+    Empty, comment-only and `null` documents are skipped, as kubectl skips them (Helm output has
+    many); `Doc.index` counts the others. A document that does not parse (or breaks MAX_DEPTH or
+    MAX_NODES while composing) ends the stream with an `InputError`; one that parses but that the
+    API server would refuse comes as a `Doc` with `error` set. `duplicates="error"` (the server's
+    strict decoding) makes a duplicate key such an error; `"keep"` lets the last value win and lists
+    them in `Doc.duplicates`.
     """
     name = path
     try:
@@ -450,6 +452,8 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
                 continue
             try:
                 value, dups = _construct(node, keep)
+                if value is None:
+                    continue  # an empty, comment-only or `null` document: kubectl skips it too
                 doc = Doc(value, name, index, node, duplicates=[_reason(name, index, m, ln) for m, ln in dups])
             except _Bad as e:
                 doc = Doc(None, name, index, node, error=_reason(name, index, *e.args))

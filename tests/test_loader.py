@@ -239,3 +239,9 @@ def test_unreadable_text_is_one_line(tmp_path, data, reason):
     with pytest.raises(InputError) as e:
         list(iter_docs(str(f)))
     assert reason in str(e.value) and "\n" not in str(e.value)
+
+
+def test_empty_and_null_documents_are_skipped_as_kubectl_skips_them():
+    docs = list(iter_docs("t.yaml", "---\n# Source: chart/empty.yaml\n---\na: 1\n---\nnull\n---\n~\n---\nb: 2\n---\n"))
+    assert [(d.index, d.value) for d in docs] == [(0, {"a": 1}), (1, {"b": 2})]
+    assert [d.line_of("b") for d in docs[1:]] == [10]
