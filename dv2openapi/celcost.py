@@ -267,7 +267,7 @@ class Coster:
             n = len(e.args) if e.kind == "list" else len(e.args) // 2
             return (n, n)
         path = self._path(e)
-        if path and not path[0].startswith("@"):
+        if path:  # like Kubernetes' estimator: any non-empty path is walked from self, its head dropped
             d = self._decl_at(path)
             if d is not None:
                 self.sizes[e.id] = (0, d.max_elements)
@@ -332,8 +332,7 @@ class Coster:
             return total
         if self.kind(e.target) in ("map", "object"):
             total = _add(total, (1, 1))
-        if base is not None:
-            self.paths[e.id] = [*base, e.value]
+        self.paths[e.id] = [*(base or []), e.value]  # Go appends to a nil path: [field]
         return total
 
     def _comprehension(self, e: Node) -> tuple[int, int]:
@@ -391,7 +390,7 @@ class Coster:
         self.vars.setdefault(name, []).append(_Var(self._path(e), self.size(e), self._entry(e), self.kind(e)))
 
     def _push_iter(self, name: str, base, sub: str, size, kind) -> None:
-        path = [*base, sub] if base is not None else None
+        path = [*(base or []), sub]
         self.vars.setdefault(name, []).append(_Var(path, size, None, kind))
 
     def _call(self, e: Node) -> tuple[int, int]:
@@ -418,9 +417,8 @@ class Coster:
             if ov in ("index_list", "index_map") and e.args:
                 entry = self._entry(e.args[0])
                 result_size = entry[2] if entry else None
-                base = self._path(e.args[0])
-                if base is not None:
-                    self.paths[e.id] = [*base, "@items" if ov == "index_list" else "@values"]
+                base = self._path(e.args[0]) or []
+                self.paths[e.id] = [*base, "@items" if ov == "index_list" else "@values"]
         self.kinds[e.id] = _result_kind(fn, e.overloads, self, e)
         if result_size is None:
             result_size = self.size(e)

@@ -107,6 +107,8 @@ class _Structural:
             for k, v in part.items():
                 if isinstance(v, list) and k.startswith("x-") and k in out and k not in LIST_VALUED_KEEP:
                     out[k] = out[k] + v
+                elif k in BOUNDS and k in out:
+                    out[k] = BOUNDS[k](v, out[k])
                 else:
                     out.setdefault(k, v)
         for k, v in schema.items():
@@ -114,6 +116,8 @@ class _Structural:
                 continue
             if isinstance(v, list) and k.startswith("x-") and k in out and k not in LIST_VALUED_KEEP:
                 out[k] = v + out[k]
+            elif k in BOUNDS and k in out:
+                out[k] = BOUNDS[k](v, out[k])  # both bounds are enforced: the stricter one holds
             else:
                 out[k] = v
         out["__stack"] = stack
@@ -131,16 +135,21 @@ class _Structural:
             s["x-dv-fixed"] = [e for e in s["x-dv-fixed"] if id(e) not in own]
         out = {k: v for k, v in s.items() if k in KEEP}
         rules: list = []
+        zero_ok = _optional_zero(s)
         if out.get("format") and out["format"] not in FORMATS:
             fmt = out.pop("format")
             if fmt in FORMAT_RULES:
                 rule, msg = FORMAT_RULES[fmt]
-                rules.append({"rule": rule, "message": msg, STRICT: True})
+                rules.append({"rule": f"{zero_ok}{rule}", "message": msg, STRICT: True})
                 _bound_length(out, FORMAT_MAX_LENGTH.get(fmt))
             else:
                 self.warn(f"{where}: format {fmt} has no CRD equivalent; left out")
+        if zero_ok:
+            rules += _zero_exempt(out)
         if "enum" in out:
             out["enum"] = self.enum_values(s, where)
+            if zero_ok and out["enum"] and "" not in out["enum"]:
+                out["enum"].append("")  # an optional Go value field holding "" is unset: no rule runs
             if not out["enum"]:
                 del out["enum"]
                 rules.append({"rule": "false", "message": "supported values: none (an enum type without values)"})
@@ -172,14 +181,16 @@ class _Structural:
             if "x-dv-each-val" in s:
                 vals = {"allOf": [vals, s["x-dv-each-val"]]}
             out["additionalProperties"] = self.convert(vals, f"{where}[*]", stack, corr)
-            rules += _lift_false(out["additionalProperties"])
+            rules += self.lift_false(out["additionalProperties"], where)
         if "items" in s:
             items = dict(s["items"])
             if "x-dv-each-val" in s:
                 items = {"allOf": [items, s["x-dv-each-val"]]}
             item_corr = corr and s.get("x-kubernetes-list-type") == "map"
+            if self.flat(items, where, stack).get("x-dv-immutable"):
+                self.warn(f"{where}: immutable items: the CRD keeps existing items unchanged (dv-eval: no added items)")
             out["items"] = self.convert(items, f"{where}[*]", stack, item_corr)
-            rules += _lift_false(out["items"])
+            rules += self.lift_false(out["items"], where)
         if s.get("x-dv-unique") == "set" and "x-kubernetes-list-type" not in out:
             out["x-kubernetes-list-type"] = "set"
         rules += self.self_rules(s, where, stack, corr)
@@ -189,6 +200,20 @@ class _Structural:
         if rules:
             out["x-kubernetes-validations"] = rules
         return out
+
+    def lift_false(self, child: dict, where: str) -> list:
+        """Rules that fail on every item fail exactly when there is an item: stated on the list or map
+        itself they cost nothing per item (the server multiplies item rules by the possible item count),
+        but the server then ratchets them per list, where dv-eval ratchets per unchanged item."""
+        rules = child.get("x-kubernetes-validations", [])
+        lifted = [r for r in rules if r["rule"] == "false"]
+        if lifted:
+            self.warn(f"{where}: rules that fail on every item are stated on the list (ratcheted per list)")
+            child["x-kubernetes-validations"] = [r for r in rules if r["rule"] != "false"] or child.pop(
+                "x-kubernetes-validations"
+            )
+        # an item's fieldPath names a field of the item, not of the list: the server would reject it here
+        return [{**{k: v for k, v in r.items() if k != "fieldPath"}, "rule": "size(self) == 0"} for r in lifted]
 
     def enum_values(self, s: dict, where: str) -> list:
         """The enum in the default state: values excluded while their option is off are left out."""
@@ -235,7 +260,10 @@ class _Structural:
             return []
         out = []
         for p, msg in preds:
-            if corr:  # keys already in the old map are not checked again (dv-eval ratchets per key)
+            if p == "false":  # no key may exist: constant cost
+                self.warn(f"{where}: a rule failing on every key is stated on the map (ratcheted per map)")
+                out.append({"rule": "size(self) == 0", "message": msg})
+            elif corr:  # keys already in the old map are not checked again (dv-eval ratchets per key)
                 rule = f"self.all(k, (oldSelf.hasValue() && k in oldSelf.value()) || {p})"
                 out.append({"rule": rule, "message": msg, "optionalOldSelf": True})
             else:
@@ -265,6 +293,36 @@ class _Structural:
             )
         for entry in s.get("x-dv-item", ()):
             rules += self.item_rules(s, entry, where, stack)
+        if "items" in s:
+            rules += self.item_union_rules(s, where, stack)
+        return rules
+
+    def item_union_rules(self, s: dict, where: str, stack: tuple) -> list:
+        """Unions whose members are list items (selected by key values): on the list."""
+        item = self.flat(s["items"], where, stack)
+        props = item.get("properties", {})
+        rules = []
+        exactly = s.get("x-dv-unions", [])
+        for g in exactly + s.get("x-dv-zero-or-one-of", []):
+            members = g.get("members", [])
+            if not members or any("item" not in m for m in members) or "discriminator" in g:
+                continue
+
+            def member(lst: str, m: dict) -> str:
+                match = " && ".join(
+                    Field(k, self.flat(props.get(k, {}), where, stack)).equals("x", lit(v))
+                    for k, v in m["item"].items()
+                )
+                return f"{lst}.exists(x, {match})"
+
+            sets = [member("self", m) for m in members]
+            labels = ", ".join(f"`{m.get('label', m.get('memberName', ''))}`" for m in members)
+            op, word = ("==", "exactly") if g in exactly else ("<=", "at most")
+            rule = {
+                "rule": f"[{', '.join(sets)}].filter(b, b).size() {op} 1",
+                "message": f"must specify {word} one of: {labels}",
+            }
+            rules.append(rule)  # ratcheted per unchanged list (dv-eval: per unchanged membership)
         return rules
 
     def key_equality(self, s: dict, keys: list, a: str, b: str, where: str, stack: tuple) -> str:
@@ -283,6 +341,8 @@ class _Structural:
         except Unsupported as e:
             self.warn(f"{where}: item rule {e} has no CRD rendering; enforced by dv-eval only")
             return []
+        if preds:
+            self.warn(f"{where}: rules of the item {entry['match']} are checked on the list (ratcheted per list)")
         return [{"rule": f"self.all(x, !({match}) || {p})", "message": msg} for p, msg in preds]
 
     def fragment_predicates(self, frag: dict, x: str, like: dict, where: str, stack: tuple) -> list:
@@ -353,8 +413,11 @@ class _Structural:
             if flat.get("x-dv-forbidden"):
                 rule = {"rule": f"!{fld.is_set('self')}", "message": "Forbidden", "reason": "FieldValueForbidden"}
                 rules.append(_at(guard(rule, unchanged), path))
-            for e in _own_fixed(raw):
-                rule = {"rule": "false", "message": f"forced failure: {e.get('message', '')}"}
+            subs = [sub["schema"] for sub in s.get("x-dv-subfield", ()) if sub["field"] == name]
+            optional = flat.get("x-dv-optional") or any(sub.get("x-dv-optional") for sub in subs)
+            for e in [x for part in [raw, *subs] for x in _own_fixed(part)]:
+                fails = f"!{fld.is_set('self')}" if optional else "false"  # an unset optional field skips its rules
+                rule = {"rule": fails, "message": f"forced failure: {e.get('message', '')}"}
                 rules.append(_at(guard(rule, unchanged), path))
             rules += [_at(r, path) for r in self.update_rules(fld, flat, corr, where)]
         return rules + self.group_rules(s, fields, where, guard)
@@ -478,6 +541,8 @@ class _Structural:
     def absent_errors(self, s: dict, where: str) -> dict:
         """What dv-eval says about each field of this struct when it is absent: name -> (reason, message)."""
         probe = {"type": "object", "properties": s["properties"], "required": s.get("required", [])}
+        if s.get("x-dv-subfield"):
+            probe["x-dv-subfield"] = s["x-dv-subfield"]
         doc = {**self.doc, "components": {"schemas": {**self.schemas, PROBE: probe}}}
         out: dict = {}
         for e in evaluator.compile(doc, PROBE).validate({}, options=()):
@@ -493,6 +558,10 @@ PROBE = "__dv2openapi_probe__"
 ROOT_FIELDS = ("apiVersion", "kind", "metadata")
 STRICT = "__strict"  # marks a rule rendering a tag's own constraint: never shed for cost
 REASONS = {"FieldValueRequired": "FieldValueRequired", "FieldValueForbidden": "FieldValueForbidden"}
+BOUNDS = {
+    **dict.fromkeys(("minimum", "minLength", "minItems", "minProperties"), max),
+    **dict.fromkeys(("maximum", "maxLength", "maxItems", "maxProperties", "x-dv-max-bytes"), min),
+}
 LIST_VALUED_KEEP = {"x-kubernetes-list-map-keys"}
 
 
@@ -512,32 +581,46 @@ def _first_segment(path: str, props: dict) -> str | None:
     return None
 
 
-def _lift_false(child: dict) -> list:
-    """Rules that fail on every item fail exactly when there is an item: stated on the list or map
-    itself, they cost nothing per item (the server multiplies item rules by the possible item count)."""
-    rules = child.get("x-kubernetes-validations", [])
-    lifted = [r for r in rules if r["rule"] == "false"]
-    if lifted:
-        child["x-kubernetes-validations"] = [r for r in rules if r["rule"] != "false"] or child.pop(
-            "x-kubernetes-validations"
-        )
-    return [{**r, "rule": "size(self) == 0"} for r in lifted]
+def _optional_zero(s: dict) -> str:
+    """`size(self) == 0 || ` (or `self == 0 || `) for an optional Go value scalar: its zero value is unset."""
+    if not (s.get("x-dv-optional") and s.get("x-dv-value")):
+        return ""
+    return {"string": "size(self) == 0 || ", "integer": "self == 0 || ", "number": "self == 0.0 || "}.get(
+        s.get("type", ""), ""
+    )
 
 
-def _shed_costly(manifest: dict, warn) -> None:
+def _zero_exempt(out: dict) -> list:
+    """Bounds the zero value of an optional value field would fail, as CEL rules that let it pass."""
+    rules = []
+    zero = "0.0" if out.get("type") == "number" else "0"
+    for key, op in (("minimum", ">="), ("maximum", "<=")):
+        if key in out and not (out[key] <= 0 if key == "minimum" else out[key] >= 0):
+            rules.append({"rule": f"self == {zero} || self {op} {out.pop(key)}", "message": f"{key} violated"})
+    if out.get("minLength", 0) > 0:
+        n = out.pop("minLength")
+        rules.append({"rule": f"size(self) == 0 || size(self) >= {n}", "message": f"must be at least {n} characters"})
+    if "pattern" in out:
+        p = out.pop("pattern")
+        rules.append({"rule": f"size(self) == 0 || self.matches({lit(p)})", "message": f"must match '{p}'"})
+    return rules
+
+
+def _shed_costly(manifest: dict, warn) -> list:
     """Drop rules whose estimated cost the API server would refuse, when they render a rule the server
     cannot afford (test rules, eachKey, item, uniqueness, update lists, ratcheting guards): warn instead.
     Tag renderings marked strict stay, so that `admission_error` names the tag that bounds them."""
     schema = manifest["spec"]["versions"][0]["schema"]["openAPIV3Schema"]
-    for _ in range(1000):
-        costly = [p for p in check_crd(manifest) if "budget" in p.detail or "cost total" in p.detail]
+    while True:
+        problems = check_crd(manifest)
+        costly = [p for p in problems if "budget" in p.detail or "cost total" in p.detail]
         for p in costly:
             path = re.findall(r"[^.\[\]]+|\[\d+\]", p.field.replace("spec.validation.openAPIV3Schema", "", 1))
             node: object = schema
             for part in path[:-1] if path and path[-1] == "rule" else path:
                 node = node[int(part[1:-1])] if part.startswith("[") else node[part]
             if isinstance(node, dict) and "rule" in node and not node.get(STRICT):
-                where = ".".join(x for x in path if x not in ("properties", "x-kubernetes-validations", "rule"))
+                where = _schema_path(manifest["spec"]["names"]["kind"], path)
                 warn(
                     f"{where or 'root'}: rule ({node.get('message', node['rule'])}) exceeds the API server's CEL cost "
                     "limit; enforced by dv-eval only (a +k8s:maxItems/maxProperties/maxLength bound lets it in)"
@@ -545,8 +628,22 @@ def _shed_costly(manifest: dict, warn) -> None:
                 node["__drop"] = True
                 break
         else:
-            return
+            return problems
         _remove_dropped(schema)
+
+
+def _schema_path(kind: str, parts: list) -> str:
+    """`Kind.a.b[*]` for the path parts of a rule (as the generator's warnings name fields)."""
+    out = kind
+    it = iter(parts)
+    for part in it:
+        if part == "properties":
+            out += "." + next(it)
+        elif part in ("items", "additionalProperties"):
+            out += "[*]"
+        elif part == "x-kubernetes-validations":
+            break
+    return out
 
 
 def _remove_dropped(s: dict) -> None:
@@ -695,7 +792,7 @@ def to_crd(
             "versions": [version_entry],
         },
     }
-    _shed_costly(manifest, warn)
+    problems = _shed_costly(manifest, warn)
     _unmark(root)
-    admission_error(manifest, kind)
+    admission_error(manifest, kind, problems)
     return manifest

@@ -20,6 +20,7 @@ from .errors import InputError
 
 _OLD_SELF = re.compile(r"\boldSelf\b")
 _ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False}
+_NUMERIC_FORMATS = ("int32", "int64", "float", "double")  # formats every zero number satisfies
 
 
 def make_admissible(root: dict, kind: str, warn) -> None:
@@ -90,7 +91,7 @@ def _map_keys(items: dict, keys: list[str]) -> None:
 
 def _zero_is_valid(s: dict, zero) -> bool:
     """Whether the server would accept `zero` as this node's default (no rule may reject it)."""
-    if s.get("x-kubernetes-validations") or s.get("format"):
+    if s.get("x-kubernetes-validations") or s.get("format") not in (None, *_NUMERIC_FORMATS):
         return False
     if "enum" in s and zero not in s["enum"]:
         return False
@@ -113,9 +114,10 @@ _OPTION = {  # in the order they are reported: a plural derived from a bad kind 
 }
 
 
-def admission_error(crd: dict, kind: str) -> None:
-    """Raise InputError with one actionable line if the server would reject `crd`."""
-    problems = check_crd(crd)
+def admission_error(crd: dict, kind: str, problems: list | None = None) -> None:
+    """Raise InputError with one actionable line if the server would reject `crd` (`problems`: its
+    `check_crd` verdict when already known)."""
+    problems = check_crd(crd) if problems is None else problems
     if not problems:
         return
     for field, option in _OPTION.items():

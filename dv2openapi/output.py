@@ -20,6 +20,8 @@ import tempfile
 
 import yaml
 
+from .process import TEMPORARY
+
 
 class OutputError(Exception):
     """The output file cannot be written; the message is the one-line reason."""
@@ -72,6 +74,7 @@ def write_file(path: str, text: str) -> None:
 def _replace(target: str, text: str, st: os.stat_result | None) -> None:
     folder = os.path.dirname(target)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".dv2openapi-", suffix=".tmp")
+    TEMPORARY.add(tmp)  # a signal now ends the run without leaving it behind
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             if st is None:
@@ -89,3 +92,5 @@ def _replace(target: str, text: str, st: os.stat_result | None) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    finally:
+        TEMPORARY.discard(tmp)

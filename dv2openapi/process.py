@@ -8,7 +8,6 @@ stdout (`dv-eval ... | head -1`) ends the run quietly with 141, as SIGPIPE would
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
 import sys
@@ -16,9 +15,13 @@ import threading
 from collections.abc import Iterator
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
+TEMPORARY: set[str] = set()  # files being written: removed when a signal ends the run
 
 
 def _end(signum: int, frame: object) -> None:
+    for path in list(TEMPORARY):
+        with contextlib.suppress(OSError):
+            os.unlink(path)
     mp = sys.modules.get("multiprocessing")
     if mp is not None:
         for child in mp.active_children():
@@ -35,6 +38,8 @@ def child_of(parent: int) -> None:
     the parent ends the run) and never outliving its parent, even one killed with SIGKILL (Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    import ctypes  # only helper processes need it
+
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # the parent died before prctl took effect

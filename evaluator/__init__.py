@@ -84,6 +84,12 @@ class Validator:
         InternalError ("undefined validation option"). `beta=False` is Kubernetes'
         `DeclarativeValidationBeta=false`: beta rules are then shadowed, not enforced.
         """
+        try:  # deep data: once more with room for ~2000 levels, then a DepthError
+            return deeply(self._validate, obj, old, options, subresource, update, beta)
+        except RecursionError:
+            raise DepthError("object nests too deeply to validate") from None
+
+    def _validate(self, obj, old, options, subresource, update, beta) -> Result:
         if obj is None:
             raise TypeError(f"validate() needs the object to validate: {WHAT}, got None")
         if type(obj) is not dict:
@@ -123,22 +129,7 @@ class Validator:
             detail = f"no validation found for {self.name}, subresource: {ctx.subresource or '/'}"
             ctx.errors.append(FieldError(INTERNAL, "<nil>", None, detail))
             return ctx.errors
-        old = old if ctx.update else NOOLD
-
-        try:  # the common case, without deeply()'s closure
-            self._node.validate(obj, old, None, ctx)
-            return ctx.errors
-        except RecursionError:
-            pass
-
-        def run() -> None:
-            del ctx.errors[:]  # a retry starts afresh
-            self._node.validate(obj, old, None, ctx)
-
-        try:
-            deeply(run)  # deep data: once more with room for ~2000 levels
-        except RecursionError:
-            raise DepthError("object nests too deeply to validate") from None
+        self._node.validate(obj, old if ctx.update else NOOLD, None, ctx)
         return ctx.errors
 
 

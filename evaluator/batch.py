@@ -7,6 +7,7 @@ exception becomes an `Unusable` result in place, and every other document is sti
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -28,18 +29,79 @@ def files(paths: Iterable[str]) -> list[str]:
     return out
 
 
-def file_results(opts: Options, path: str, docs: Iterable | None = None) -> Iterator[Result]:
-    """A result per document of one file, one at a time (flat memory).
+def file_results(
+    opts: Options, path: str, docs: Iterable | None = None, text: str | None = None
+) -> Iterator[Result]:
+    """A result per document of one file (or of `text`), one at a time (flat memory).
 
-    A document that cannot be read ends its file (a YAML stream cannot be resumed after a syntax
-    error): the failure is the file's last result."""
-    try:
-        for doc in iter_docs(path, duplicates="keep") if docs is None else docs:
-            yield judge_safely(opts, doc)
-    except InputError as e:
-        yield Unusable(path, str(e), ends_file=True)
-    except Exception as e:  # a bug of ours must not sink the other files
-        yield Unusable(path, f"{path}: {internal_error(e)}", internal=True, ends_file=True)
+    After a YAML syntax error the stream is read on from the next document-start line (`---` at
+    column 0 always begins a document), as kubeconform splits a stream, so the documents after a
+    broken one are still judged; where that is impossible (standard input, an error without a line)
+    the failure is the file's last result."""
+    docs = iter_docs(path, text, duplicates="keep") if docs is None else docs
+    seen = skip = 0  # documents read so far (a broken one included); padding documents to drop
+    failed_at = None  # the line of the last syntax error, while no document was read after it
+    while True:
+        try:
+            for doc in docs:
+                if skip:
+                    skip -= 1
+                    continue
+                seen += 1
+                failed_at = None
+                yield judge_safely(opts, doc)
+            return
+        except InputError as e:
+            line = _syntax_error_line(path, str(e))
+            again = line is not None and line == failed_at  # the same broken document, read once more
+            if not again:
+                seen += 1
+            rest = None
+            if line is not None:  # the error is often marked on the next document's `---` line: from there
+                rest = _resume(path, text, line, inclusive=not again)
+                if rest is not None and rest[0] < seen:  # that line starts the broken document itself
+                    rest = _resume(path, text, line, inclusive=False)
+            if rest is not None and rest[0] < seen:
+                rest = None
+            if not again:  # `ends_file`: nothing after it can be read (no line to resume from, or stdin)
+                yield Unusable(path, str(e), ends_file=line is None or (text is None and path == "-"))
+            if rest is None:
+                return
+            failed_at, (lines, tail) = line, rest
+            # the same line and document numbers: `seen` padding documents, blank lines, then the rest
+            docs = iter_docs(path, "--- 0\n" * seen + "\n" * (lines - seen) + tail, duplicates="keep")
+            skip = seen
+        except Exception as e:  # a bug of ours must not sink the other files
+            yield Unusable(path, f"{path}: {internal_error(e)}", internal=True, ends_file=True)
+            return
+
+
+_START = re.compile(r"^---(?=[ \t\r\n]|$)", re.M)
+
+
+def _syntax_error_line(path: str, message: str) -> int | None:
+    m = re.match(re.escape(path) + r":(\d+): invalid YAML: ", message)
+    return int(m.group(1)) if m else None
+
+
+def _resume(path: str, text: str | None, line: int, inclusive: bool) -> tuple[int, str] | None:
+    """(lines before it, the text from it) for the first document start at (or after) 1-based `line`."""
+    if text is None:
+        if path == "-":
+            return None
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+    pos = 0
+    for _ in range(line - 1 if inclusive else line):
+        pos = text.find("\n", pos) + 1
+        if pos == 0:
+            return None
+    hit = _START.search(text, pos)
+    if hit is None:
+        return None
+    return text.count("\n", 0, hit.start()), text[hit.start() :]
 
 
 def results(opts: Options, paths: list[str], jobs: int) -> Iterator[Result]:
@@ -54,7 +116,7 @@ def results(opts: Options, paths: list[str], jobs: int) -> Iterator[Result]:
         if paths and paths[0] != "-" and os.path.isfile(paths[0]) and os.path.getsize(paths[0]) >= parallel.MIN_STREAM:
 
             def piece(path: str, text: str) -> tuple[list, int]:
-                found = list(file_results(opts, path, iter_docs(path, text, duplicates="keep")))
+                found = list(file_results(opts, path, text=text))
                 return found, sum(1 for r in found if not (type(r) is Unusable and r.ends_file))
 
             yield from parallel.over_stream(piece, paths[0], jobs)

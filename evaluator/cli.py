@@ -197,7 +197,13 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
     reporter = REPORTERS[fmt](sys.stdout, batch)
     if not batch:
         stream = iter_docs(new, duplicates="keep")  # duplicate keys: --strict errors, else warnings
-        first = list(itertools.islice(stream, 2))  # peek: one document, or a stream to batch
+        first = []  # peek: one document, or a stream to batch
+        try:
+            first += itertools.islice(stream, 2)
+        except InputError:  # unreadable after a first document: a stream, reported document by document
+            if old or not first or new == "-":
+                raise
+            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new))
         if old:
             if len(first) != 1 or next(stream, None) is not None:
                 raise InputError(f"{new}: an update needs exactly one new document")

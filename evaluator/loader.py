@@ -177,7 +177,8 @@ def _tagged(tag: str, s: str):
         return s
     if tag == _Y + "binary":
         try:
-            return base64.b64decode(s.replace("\n", "").replace(" ", ""), validate=True).decode("utf-8", "replace")
+            # Go's base64 decoder skips line breaks (a block scalar), nothing else
+            return base64.b64decode(s.replace("\n", "").replace("\r", ""), validate=True).decode("utf-8", "replace")
         except (binascii.Error, ValueError):
             raise _Bad("!!binary value contains invalid base64 data") from None
     want = tag[len(_Y) :] if tag.startswith(_Y) else None
@@ -198,7 +199,7 @@ def _key(k: object, s: str) -> str:
         return k
     if k is True or k is False:
         return "true" if k else "false"
-    if type(k) is int:
+    if type(k) is int and k < _I64:  # a uint64 key is one sigs.k8s.io/yaml does not convert
         return str(k)
     if type(k) is float:
         return _go_float32(k)
@@ -424,10 +425,12 @@ def _reason(file: str, index: int, reason: str, line: int | None = None) -> str:
 def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") -> Iterator[Doc]:
     """The documents of a YAML or JSON file (or stream), one at a time.
 
-    A document that does not parse (or breaks MAX_DEPTH / MAX_NODES while composing) ends the
-    stream with an `InputError`; one that parses but that Kubernetes refuses comes as a `Doc` with
-    `error` set. `duplicates="error"` (the API server's strict decoding, kubectl's default) makes a
-    duplicate key such an error; `"keep"` lets the last value win and lists them in `Doc.duplicates`.
+    Empty, comment-only and `null` documents are skipped, as kubectl skips them (Helm output has
+    many); `Doc.index` counts the others. A document that does not parse (or breaks MAX_DEPTH or
+    MAX_NODES while composing) ends the stream with an `InputError`; one that parses but that the
+    API server would refuse comes as a `Doc` with `error` set. `duplicates="error"` (the server's
+    strict decoding) makes a duplicate key such an error; `"keep"` lets the last value win and lists
+    them in `Doc.duplicates`.
     """
     name = path
     try:
@@ -450,6 +453,8 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
                 continue
             try:
                 value, dups = _construct(node, keep)
+                if value is None:
+                    continue  # an empty, comment-only or `null` document: kubectl skips it too
                 doc = Doc(value, name, index, node, duplicates=[_reason(name, index, m, ln) for m, ln in dups])
             except _Bad as e:
                 doc = Doc(None, name, index, node, error=_reason(name, index, *e.args))
@@ -459,6 +464,9 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
         raise InputError(_reason(name, index, *e.args)) from None
     except yaml.MarkedYAMLError as e:
         raise InputError(_where(e, name)) from None
+    except yaml.reader.ReaderError as e:  # a character YAML does not allow; libyaml knows its byte offset only
+        char = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
+        raise InputError(f"{name}: invalid YAML: {e.reason}: {char} at offset {e.position}") from None
     except yaml.YAMLError as e:
         raise InputError(f"{name}: invalid YAML: {e}") from None
     except UnicodeDecodeError:

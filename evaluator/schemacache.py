@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .loader import InputError, iter_docs, load_schema
 
-_MAGIC = b"dv-eval schema cache 1\n"
+_MAGIC = b"dv-eval schema cache 2\n"  # bump when the loader reads YAML differently (2: empty documents skipped)
 
 
 def cache_dir() -> Path:

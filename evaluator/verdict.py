@@ -10,6 +10,7 @@ from yaml.nodes import MappingNode, SequenceNode
 
 from . import DepthError
 from . import compile as compile_schema
+from .deep import deeply
 from .errors import FieldError
 from .loader import Doc, InputError
 from .routing import Catalog, Miss, Target
@@ -155,7 +156,11 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
     for text in new.duplicates:
         (vd.rejected if opts.strict else vd.warnings).append(_duplicate(text, new))
     if opts.strict:
-        for path in _unknown(target)(obj):
+        try:
+            unknown = deeply(_unknown(target), obj)  # deep data: room for the documented 1000 levels
+        except RecursionError:
+            raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
+        for path in unknown:
             vd.rejected.append(Finding(path, unknown_message(path), UNKNOWN_FIELD, new.line_of(path) or start))
     return vd
 
@@ -164,7 +169,7 @@ def _duplicate(text: str, doc: Doc) -> Finding:
     """A duplicate key, from the loader's `file:line: document N: strict decoding error: key "k" …`."""
     m = re.match(re.escape(doc.file) + r":(\d+): document \d+: (?:strict decoding error: )?(.*)", text)
     line, message = (int(m[1]), m[2]) if m else (doc.line_of("") or 1, text)
-    return Finding(_path_at(doc.node, line - 1) or "", message, DUPLICATE_FIELD, line)
+    return Finding(deeply(_path_at, doc.node, line - 1) or "", message, DUPLICATE_FIELD, line)
 
 
 def _path_at(node, line0: int, path: str = "") -> str | None:

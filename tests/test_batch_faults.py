@@ -94,3 +94,26 @@ def test_unexpected_exception_in_one_document_is_an_internal_error_in_place(tmp_
     assert [i["code"] for i in items] == [200, 500, 422]
     assert items[1]["reason"] == "InternalError" and "a.yaml: document 2: internal error" in items[1]["message"]
     assert r.exit_code == 2
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_documents_after_a_yaml_syntax_error_are_still_validated(tmp_path, jobs):
+    broken = "a: [1, 2\n"  # the error is marked on the next document's `---` line
+    (tmp_path / "s.yaml").write_text("---\n".join([VALID, broken, INVALID, "- 1\n"]) + "--- a: b: c\n---\n" + VALID)
+    (tmp_path / "t.yaml").write_text(VALID)
+    r = run("--schema", SCHEMA, str(tmp_path), "--jobs", jobs)
+    lines = r.output.splitlines()
+    first = VALID.count("\n") + 1
+    assert f"error: {tmp_path}/s.yaml:{first + 2}: invalid YAML: did not find expected ',' or ']'" in lines
+    assert f"error: {tmp_path}/s.yaml: document 4: the root must be a mapping, got list" in lines
+    assert any(line.startswith(f"error: {tmp_path}/s.yaml:") and "mapping values" in line for line in lines)
+    assert r.output.count("is invalid") == 1 and lines[-1] == "7 objects: 3 valid, 1 invalid, 3 unusable"
+    assert r.exit_code == 2
+
+
+def test_one_file_whose_second_document_is_broken_is_a_batch(tmp_path):
+    f = tmp_path / "two.yaml"
+    f.write_text(VALID + "---\na: [1\n---\n" + INVALID)
+    r = run("--schema", SCHEMA, str(f))
+    assert r.exit_code == 2 and "invalid YAML" in r.output and 'The Widget "Blue_Widget" is invalid:' in r.output
+    assert r.output.splitlines()[-1] == "3 objects: 1 valid, 1 invalid, 1 unusable"

@@ -95,3 +95,12 @@ def test_cost_matches_kubernetes_figures(case):
     else:
         assert max_cost(build(None), rule) == unbounded
     assert max_cost(build(bound), rule) == bounded
+
+
+def test_a_select_on_a_pathless_value_is_sized_like_the_server_does():
+    # Go appends the field to a nil path: `oldSelf.value().s` is looked up as `self` itself, an
+    # object of size 0, so the comparison costs nothing per character of `s`.
+    obj = {"type": "object", "properties": {"s": {"type": "string"}}}
+    rule = "(oldSelf.hasValue() && (has(self.s) ? self.s : '') == (has(oldSelf.value().s) ? oldSelf.value().s : ''))"
+    decl = decl_of(obj)
+    assert estimate(compile_rule(rule, cel_type(decl), True), decl)[0] < 100

@@ -60,16 +60,17 @@ def test_list_map_keys_default_to_the_zero_value_or_become_required(tmp_path):
         "from dataclasses import dataclass\n"
         "from typing import Annotated, Optional\n\n"
         "@dataclass\nclass Item:\n    name: str\n    port: Annotated[int, '+k8s:minimum=1']\n"
-        "    proto: Optional[str]\n\n"
+        "    proto: Optional[str]\n    weight: int\n\n"
         "@dataclass\nclass T:\n"
         "    # +k8s:listType=map\n    # +k8s:listMapKey=name\n    # +k8s:listMapKey=port\n"
-        "    # +k8s:listMapKey=proto\n    items: list[Item]\n"
+        "    # +k8s:listMapKey=proto\n    # +k8s:listMapKey=weight\n    items: list[Item]\n"
     )
     crd = to_crd(to_openapi(build_model(str(src), ["T"])), "T", "example.com")
     items = crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["items"]["items"]
     assert items["properties"]["name"]["default"] == ""
     assert items["properties"]["proto"] == {"type": "string", "default": ""}  # no longer nullable
     assert "default" not in items["properties"]["port"] and items["required"] == ["port"]  # 0 < minimum
+    assert items["properties"]["weight"]["default"] == 0  # int64 format: 0 is a valid default
 
 
 @pytest.mark.parametrize(

@@ -62,6 +62,7 @@ def test_keys_become_json_strings():
     assert doc == {"1": "a", "false": "b", "1.5": "c", "1e+07": "d", "0.1": "e"}
     assert "t.yaml:2: document 1: unsupported map key" in error("a: 1\n~: 2\n")
     assert "invalid map key" in error("? [a]\n: 1\n")
+    assert "unsupported map key: 18446744073709551615" in error("18446744073709551615: x\n")  # a uint64
 
 
 def test_tags():
@@ -69,6 +70,7 @@ def test_tags():
     assert doc == {"a": "hello", "b": 12, "c": "text", "d": {"x": None, "z": None}, "e": 1, "f": "12"}
     assert "cannot decode !!str `abc` as a !!int" in error("a: !!int abc\n")
     assert "invalid base64" in error("a: !!binary '***'\n")
+    assert load("a: !!binary |\n  aGVs\n  bG8=\n")[0] == {"a": "hello"}  # line breaks are skipped, as Go does
 
 
 def test_duplicate_keys_are_the_strict_decoders_error():
@@ -142,6 +144,8 @@ def test_deep_data_under_a_recursive_schema_never_raises_recursion_error():
     errs = v.validate(new, old)
     assert [e.field for e in errs] == ["l[0]" + ".l[0]" * 999 + ".v"]
     assert v.validate(_nest(1000, {"v": 1}), _nest(1000, {"v": 1})) == []  # deep equality: ratcheted
+    errs = v.validate(_nest(1000, {"v": "text"}))  # a type error also makes validate() re-read the object
+    assert [e.type for e in errs] == ["FieldValueTypeInvalid"]
     with pytest.raises(evaluator.DepthError):
         v.validate(_nest(50_000, {"v": -1}))
 
@@ -153,14 +157,15 @@ def test_deep_bad_value_renders():
 
 def test_cli_deep_document_is_validated_with_its_line(tmp_path):
     f = tmp_path / "deep.yaml"
-    nested = "".join("  " * i + "- l:\n" for i in range(480)) + "  " * 480 + "- v: -1\n"
+    nested = "".join("  " * i + "- l:\n" for i in range(495)) + "  " * 495 + "- v: -1\n"
     body = "apiVersion: v1\nkind: N\nv: 1\nl:\n" + nested
     f.write_text(body)
     s = tmp_path / "n.json"
     s.write_text(json.dumps(RECURSIVE))
-    r = CliRunner().invoke(main, ["--schema", str(s), str(f)])
-    assert r.exit_code == 1 and "must be greater than or equal to 0" in r.output
-    assert f"({f}:{body.count(chr(10))})" in r.output
+    for strict in ([], ["--strict"]):  # --strict's unknown-field walk follows the data too
+        r = CliRunner().invoke(main, ["--schema", str(s), *strict, str(f)])
+        assert r.exit_code == 1 and "must be greater than or equal to 0" in r.output, r.output
+        assert f"({f}:{body.count(chr(10))})" in r.output
 
 
 def test_cli_int32_range_and_huge_numbers(tmp_path):
@@ -220,3 +225,25 @@ def test_error_values_follow_kubernetes_omission_rules():
     assert str(FieldError("FieldValueTooMany", "f", 70, "must have at most 64 items")) == (
         "f: Too many: 70: must have at most 64 items"
     )
+
+
+@pytest.mark.parametrize(
+    "data,reason",
+    [
+        (b"a: \xff\xfe\n", "not UTF-8 text"),
+        (b"a: b\x00c\n", "invalid YAML: control characters are not allowed: #x0000 at offset 4"),
+        (b"a: [1, 2\n", "invalid YAML: did not find expected ',' or ']'"),
+    ],
+)
+def test_unreadable_text_is_one_line(tmp_path, data, reason):
+    f = tmp_path / "bad.yaml"
+    f.write_bytes(data)
+    with pytest.raises(InputError) as e:
+        list(iter_docs(str(f)))
+    assert reason in str(e.value) and "\n" not in str(e.value)
+
+
+def test_empty_and_null_documents_are_skipped_as_kubectl_skips_them():
+    docs = list(iter_docs("t.yaml", "---\n# Source: chart/empty.yaml\n---\na: 1\n---\nnull\n---\n~\n---\nb: 2\n---\n"))
+    assert [(d.index, d.value) for d in docs] == [(0, {"a": 1}), (1, {"b": 2})]
+    assert [d.line_of("b") for d in docs[1:]] == [10]

@@ -57,12 +57,13 @@ def test_stream_output_is_identical(tmp_path, small_pieces, fmt):
         assert f"spec.replicas: Invalid value: -1: must be greater than or equal to 0 ({f}:{last + 7})" in out
 
 
-def test_stream_stops_at_the_same_yaml_syntax_error(tmp_path, small_pieces):
+def test_stream_goes_on_after_the_same_yaml_syntax_error(tmp_path, small_pieces):
     f = tmp_path / "all.yaml"
     f.write_text("---\n".join([VALID] * 24 + ["a: [1, 2\n"] + [INVALID] * 5))
     code, out = _same_with_jobs("--schema", SCHEMA, str(f))
-    assert code == 2 and "is invalid" not in out
-    assert f"{f}:{24 * (VALID.count(chr(10)) + 1) + 2}: invalid YAML" in out
+    assert code == 2 and out.count("is invalid") == 5
+    assert f"error: {f}:{24 * (VALID.count(chr(10)) + 1) + 2}: invalid YAML" in out
+    assert out.endswith("30 objects: 24 valid, 5 invalid, 1 unusable\n")
 
 
 def test_stream_goes_on_after_an_unusable_document(tmp_path, small_pieces):

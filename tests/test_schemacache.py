@@ -25,8 +25,9 @@ def test_entry_written_under_xdg_cache_home_and_reused(cache):
 def test_a_multi_document_schema_file_keeps_every_document(cache, tmp_path):
     f = tmp_path / "s.yaml"
     f.write_text("type: object\n---\n---\nkind: CustomResourceDefinition\n")
-    assert schemacache.load_docs(str(f)) == [{"type": "object"}, None, {"kind": "CustomResourceDefinition"}]
-    assert schemacache.load_docs(str(f)) == [{"type": "object"}, None, {"kind": "CustomResourceDefinition"}]
+    docs = [{"type": "object"}, {"kind": "CustomResourceDefinition"}]  # the empty one is no document
+    assert schemacache.load_docs(str(f)) == docs
+    assert schemacache.load_docs(str(f)) == docs
 
 
 def test_an_edited_schema_is_a_new_entry(cache, tmp_path):

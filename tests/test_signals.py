@@ -87,3 +87,18 @@ def test_signal_ends_dv2openapi_and_its_translation_child(tmp_path, sig, code):
         os.close(fd)
     assert proc.returncode == code and out == b"" and err == b"", err
     assert _group_gone(proc.pid)
+
+
+def test_a_signal_during_a_write_leaves_no_temporary_file(tmp_path):
+    tmp = tmp_path / ".dv2openapi-x.tmp"
+    probe = (
+        "import os, signal, sys\n"
+        "from dv2openapi.process import TEMPORARY, cli_signals\n"
+        f"open({str(tmp)!r}, 'w').write('half')\n"
+        f"TEMPORARY.add({str(tmp)!r})\n"
+        "with cli_signals():\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    signal.pause()\n"
+    )
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, timeout=60)
+    assert r.returncode == 143 and r.stderr == b"" and not tmp.exists()
