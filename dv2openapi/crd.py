@@ -218,7 +218,8 @@ class _Structural:
             child["x-kubernetes-validations"] = [r for r in rules if r["rule"] != "false"] or child.pop(
                 "x-kubernetes-validations"
             )
-        return [{**r, "rule": "size(self) == 0"} for r in lifted]
+        # an item's fieldPath names a field of the item, not of the list: the server would reject it here
+        return [{**{k: v for k, v in r.items() if k != "fieldPath"}, "rule": "size(self) == 0"} for r in lifted]
 
     def enum_values(self, s: dict, where: str) -> list:
         """The enum in the default state: values excluded while their option is off are left out."""

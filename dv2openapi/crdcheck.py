@@ -274,7 +274,7 @@ class _Walker:
         schema_errs += _list_and_map_rules(s, path)
         rules = s.get("x-kubernetes-validations") or []
         for i, r in enumerate(rules):
-            schema_errs += _rule_shape(r, f"{path}.x-kubernetes-validations[{i}]")
+            schema_errs += _rule_shape(r, f"{path}.x-kubernetes-validations[{i}]", s)
         if rules and not schema_errs and self.cel_enabled:
             cel_errs += self._cel(s, path, rules, forbid_old_self, cardinality, root)
         return schema_errs, cel_errs
@@ -392,7 +392,7 @@ def cel_type(d: Decl) -> cel.Type:
     return cel.Type.DYN
 
 
-def _rule_shape(r: dict, path: str) -> list[Problem]:
+def _rule_shape(r: dict, path: str, s: dict) -> list[Problem]:
     out = []
     rule = (r.get("rule") or "").strip()
     msg = r.get("message")
@@ -406,6 +406,14 @@ def _rule_shape(r: dict, path: str) -> list[Problem]:
         out.append(
             Problem("FieldValueRequired", f"{path}.message", "message must be specified if rule contains line breaks")
         )
+    fp = r.get("fieldPath")
+    if fp is not None and fp != "":
+        if not fp.strip():
+            out.append(Problem("FieldValueInvalid", f"{path}.fieldPath", "must be non-empty if specified"))
+        if re.search(r"[\n\r]", fp):
+            out.append(Problem("FieldValueInvalid", f"{path}.fieldPath", "must not contain line breaks"))
+        if fp.strip() and not field_path_valid(s, fp):
+            out.append(Problem("FieldValueInvalid", f"{path}.fieldPath", "must be a valid path"))
     if "reason" in r and r["reason"] not in _REASONS:
         out.append(
             Problem(
@@ -566,3 +574,26 @@ def _list_and_map_rules(s: dict, path: str) -> list[Problem]:
                         )
                     )
     return out
+
+
+_FIELD_PATH_TOKEN = re.compile(r"\.([^.\[\]']+)|\['((?:[^'\\]|\\.)*)'\]")
+
+
+def field_path_valid(s: dict, path: str) -> bool:
+    """Whether a rule's `fieldPath` (`.a.b`, `['a'].b`) names a field under `s` (ValidFieldPath)."""
+    pos = 0
+    while pos < len(path):
+        m = _FIELD_PATH_TOKEN.match(path, pos)
+        if m is None:
+            return False
+        name = m.group(1) if m.group(1) is not None else re.sub(r"\\(.)", r"\1", m.group(2))
+        if s.get("properties"):
+            if name not in s["properties"]:
+                return False
+            s = s["properties"][name]
+        elif isinstance(s.get("additionalProperties"), dict):
+            s = s["additionalProperties"]
+        else:
+            return False
+        pos = m.end()
+    return True

@@ -177,7 +177,8 @@ def _tagged(tag: str, s: str):
         return s
     if tag == _Y + "binary":
         try:
-            return base64.b64decode(s.replace("\n", "").replace(" ", ""), validate=True).decode("utf-8", "replace")
+            # Go's base64 decoder skips line breaks (a block scalar), nothing else
+            return base64.b64decode(s.replace("\n", "").replace("\r", ""), validate=True).decode("utf-8", "replace")
         except (binascii.Error, ValueError):
             raise _Bad("!!binary value contains invalid base64 data") from None
     want = tag[len(_Y) :] if tag.startswith(_Y) else None
@@ -198,7 +199,7 @@ def _key(k: object, s: str) -> str:
         return k
     if k is True or k is False:
         return "true" if k else "false"
-    if type(k) is int:
+    if type(k) is int and k < _I64:  # a uint64 key is one sigs.k8s.io/yaml does not convert
         return str(k)
     if type(k) is float:
         return _go_float32(k)

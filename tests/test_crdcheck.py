@@ -122,3 +122,18 @@ def test_optional_old_self_is_typed_as_an_optional_of_self():
     bad = {**m, "x-kubernetes-validations": [{"rule": "oldSelf.size() > 0", "optionalOldSelf": True}]}
     [p] = check_crd(_crd({"type": "object", "properties": {"m": bad}}))
     assert p.detail.startswith("compilation failed") and "size" in p.detail
+
+
+def test_field_paths_must_name_fields():
+    from dv2openapi.crdcheck import field_path_valid
+
+    s = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "object", "additionalProperties": {"type": "object", "properties": {"b": {"type": "string"}}}}
+        },
+    }
+    assert field_path_valid(s, ".a") and field_path_valid(s, ".a.anykey.b") and field_path_valid(s, "['a']['k'].b")
+    assert not field_path_valid(s, ".nope") and not field_path_valid(s, ".a.k.c") and not field_path_valid(s, "a")
+    schema = {**s, "x-kubernetes-validations": [{"rule": "true", "fieldPath": ".x"}]}
+    assert [p.detail for p in check_crd(_crd(schema))] == ["must be a valid path"]

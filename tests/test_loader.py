@@ -62,6 +62,7 @@ def test_keys_become_json_strings():
     assert doc == {"1": "a", "false": "b", "1.5": "c", "1e+07": "d", "0.1": "e"}
     assert "t.yaml:2: document 1: unsupported map key" in error("a: 1\n~: 2\n")
     assert "invalid map key" in error("? [a]\n: 1\n")
+    assert "unsupported map key: 18446744073709551615" in error("18446744073709551615: x\n")  # a uint64
 
 
 def test_tags():
@@ -69,6 +70,7 @@ def test_tags():
     assert doc == {"a": "hello", "b": 12, "c": "text", "d": {"x": None, "z": None}, "e": 1, "f": "12"}
     assert "cannot decode !!str `abc` as a !!int" in error("a: !!int abc\n")
     assert "invalid base64" in error("a: !!binary '***'\n")
+    assert load("a: !!binary |\n  aGVs\n  bG8=\n")[0] == {"a": "hello"}  # line breaks are skipped, as Go does
 
 
 def test_duplicate_keys_are_the_strict_decoders_error():
