@@ -698,7 +698,8 @@ def _metadata_name_rules(meta: dict | None, kind: str, warn) -> list:
         preds = []
     rules += [{"rule": f"!has({x}) || {p}", "message": msg} for p, msg in preds]
     same = f"{x} == oldSelf.value().metadata.name"
-    return [_Guard(True)({**r, "fieldPath": ".metadata.name"}, same) for r in rules]
+    # no fieldPath: the server checks it against the CRD's own `metadata` schema, which has no fields
+    return [_Guard(True)({**r, "message": f"metadata.name: {r['message']}"}, same) for r in rules]
 
 
 def _has_constraints(s: dict) -> bool:
