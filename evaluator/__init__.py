@@ -18,6 +18,8 @@ from .schemaerror import SchemaError
 from .select import schema_root
 from .vocabulary import check
 
+_NO_OPTIONS: frozenset = frozenset()
+
 __all__ = ["compile", "Validator", "Result", "FieldError", "SchemaError", "DepthError"]
 
 
@@ -35,6 +37,9 @@ class Result(list):
 
     def __init__(self, errors: list[FieldError], beta: bool):
         super().__init__(errors)
+        if not errors:  # the common case, without the two passes
+            self.shadowed, self.enforced = [], []
+            return
         self.shadowed = [e for e in errors if e.level == "alpha" or (e.level == "beta" and not beta)]
         self.enforced = [e for e in errors if not (e.level == "alpha" or (e.level == "beta" and not beta))]
 
@@ -93,13 +98,15 @@ class Validator:
             old = to_json(old, "old")
         ctx = self._ctx(options, subresource, update, old, beta)
         errors = self._run(obj, old, ctx)
-        if any(e.type == TYPE_INVALID for e in errors):  # perhaps Enum members, tuples, dataclasses inside
+        if errors and any(e.type == TYPE_INVALID for e in errors):  # perhaps Enum members, tuples, dataclasses inside
             plain, plain_old = to_json(obj), to_json(old, "old")
             if plain is not obj or plain_old is not old:
                 errors = self._run(plain, plain_old, self._ctx(options, subresource, update, old, beta))
         return Result(errors, beta)
 
     def _ctx(self, options, subresource, update, old, beta) -> Ctx:
+        if options == () and subresource is None and type(beta) is bool and (update is None or type(update) is bool):
+            return Ctx((old is not None) if update is None else update, _NO_OPTIONS, None)  # the defaults, fast
         if not isinstance(beta, bool):
             raise TypeError(f"beta must be True or False, got {beta!r}")
         if update is not None and not isinstance(update, bool):
@@ -118,7 +125,7 @@ class Validator:
         return Ctx(is_update, frozenset(_names(options)), sub)
 
     def _run(self, obj: object, old: object, ctx: Ctx) -> list[FieldError]:
-        if not self.supports(ctx.subresource):
+        if (ctx.subresource is not None or self._only_for is not None) and not self.supports(ctx.subresource):
             detail = f"no validation found for {self.name}, subresource: {ctx.subresource or '/'}"
             ctx.errors.append(FieldError(INTERNAL, "<nil>", None, detail))
             return ctx.errors
