@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 
 from .errors import InputError
-from .process import child_of
+from .process import child_of, forking
 
 
 def _child(parent: int, send, fn: Callable, args: tuple) -> None:
@@ -38,7 +38,8 @@ def run_isolated(fn: Callable, *args, what: str) -> object:
     ctx = multiprocessing.get_context("fork")
     recv, send = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(os.getpid(), send, fn, args), daemon=True)
-    proc.start()
+    with forking():
+        proc.start()
     send.close()
     try:
         kind, value = recv.recv()

@@ -33,11 +33,24 @@ def _end(signum: int, frame: object) -> None:
 _PR_SET_PDEATHSIG = 1
 
 
+@contextlib.contextmanager
+def forking() -> Iterator[None]:
+    """Block SIGINT/SIGTERM while helper processes are forked: a signal that reached a child before
+    CPython's after-fork reset would be lost (a pool's SIGTERM to a starting worker, then a join that
+    never ends). The child unblocks them in `child_of`; the parent when the block ends."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def child_of(parent: int) -> None:
     """Set up a forked helper process: silent on Ctrl-C (the terminal signals the whole group and
     the parent ends the run) and never outliving its parent, even one killed with SIGKILL (Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # blocked by `forking()`: a pending one lands now
     import ctypes  # only helper processes need it
 
     with contextlib.suppress(OSError, AttributeError):

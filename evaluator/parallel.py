@@ -15,7 +15,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from dv2openapi.process import child_of
+from dv2openapi.process import child_of, forking
 
 from .verdict import Unusable, Verdict
 
@@ -33,7 +33,8 @@ def _call(arg):
 def _pool(jobs: int, task: Callable):
     global _TASK
     _TASK = task
-    return multiprocessing.get_context("fork").Pool(jobs, child_of, (os.getpid(),))
+    with forking():
+        return multiprocessing.get_context("fork").Pool(jobs, child_of, (os.getpid(),))
 
 
 def over_files(check_file: Callable, files: list[str], jobs: int) -> Iterator:
