@@ -190,7 +190,8 @@ def _tagged(tag: str, s: str):
         return v
     if want == "float" and got == "int":
         return float(v)
-    raise _Bad(f"cannot decode !!{got} `{s}` as a !!{want}")
+    text = s if len(s) <= 60 else s[:60] + "..."  # one line, not a whole block scalar
+    raise _Bad(f"cannot decode !!{got} `{json.dumps(text, ensure_ascii=False)[1:-1]}` as a !!{want}")
 
 
 def _key(k: object, s: str) -> str:

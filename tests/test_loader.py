@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import evaluator
 from evaluator import loader
@@ -247,3 +249,20 @@ def test_empty_and_null_documents_are_skipped_as_kubectl_skips_them():
     docs = list(iter_docs("t.yaml", "---\n# Source: chart/empty.yaml\n---\na: 1\n---\nnull\n---\n~\n---\nb: 2\n---\n"))
     assert [(d.index, d.value) for d in docs] == [(0, {"a": 1}), (1, {"b": 2})]
     assert [d.line_of("b") for d in docs[1:]] == [10]
+
+
+_ATOMS = ["a", "b", ":", " ", "\n", "- ", "[", "]", "{", "}", ",", "&x ", "*x", "&y ", "*y", "<<", "!!binary ",
+          "!!int ", "!!str ", "!foo ", "yes", "~", "1.0", "0x1F", "017", ".inf", "?", "'q'", '"d"', "|\n  ",
+          ">\n  ", "---\n", "...\n", "#c\n", "1e400", "9" * 30, "2024-01-01", "\t", "%YAML 1.1\n", "\x00", "é"]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_ATOMS), min_size=1, max_size=40))
+def test_any_yaml_ish_text_is_documents_or_one_line_errors(atoms):
+    try:
+        for d in iter_docs("f.yaml", "".join(atoms)):
+            assert (d.error is None) != (d.value is None)
+            assert d.error is None or "\n" not in d.error
+            d.line_of("a.b[0]")
+    except InputError as e:
+        assert "\n" not in str(e)
