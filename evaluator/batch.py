@@ -38,6 +38,7 @@ def file_results(opts: Options, path: str, docs: Iterable | None = None, text: s
     the failure is the file's last result."""
     docs = iter_docs(path, text, duplicates="keep") if docs is None else docs
     seen = skip = 0  # documents read so far (a broken one included); padding documents to drop
+    floor = 0  # a resumption starts at a `---` on this 0-based line or later (past every document read)
     failed_at = None  # the line of the last syntax error, while no document was read after it
     while True:
         try:
@@ -47,6 +48,7 @@ def file_results(opts: Options, path: str, docs: Iterable | None = None, text: s
                     continue
                 seen += 1
                 failed_at = None
+                floor = max(floor, doc.line_of("") or 0)
                 yield judge_safely(opts, doc)
             return
         except InputError as e:
@@ -55,17 +57,19 @@ def file_results(opts: Options, path: str, docs: Iterable | None = None, text: s
             if not again:
                 seen += 1
             rest = None
-            if line is not None:  # the error is often marked on the next document's `---` line: from there
-                rest = _resume(path, text, line, inclusive=not again)
-                if rest is not None and rest[0] < seen:  # that line starts the broken document itself
-                    rest = _resume(path, text, line, inclusive=False)
-            if rest is not None and rest[0] < seen:
+            # the error is often marked on the next document's `---` line: from there, else after it
+            for inclusive in () if line is None else (False,) if again else (True, False):
+                rest = _resume(path, text, line, inclusive)
+                if rest is None or rest[0] >= max(seen, floor):
+                    break
+            if rest is not None and rest[0] < max(seen, floor):
                 rest = None
             if not again:  # `ends_file`: nothing after it can be read (no line to resume from, or stdin)
                 yield Unusable(path, str(e), ends_file=line is None or (text is None and path == "-"))
             if rest is None:
                 return
             failed_at, (lines, tail) = line, rest
+            floor = lines + 1
             # the same line and document numbers: `seen` padding documents, blank lines, then the rest
             docs = iter_docs(path, "--- 0\n" * seen + "\n" * (lines - seen) + tail, duplicates="keep")
             skip = seen

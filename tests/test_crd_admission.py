@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from dv2openapi.cli import main, summarize
@@ -127,3 +128,8 @@ def test_kind_must_be_a_dns_label_apart_from_case(tmp_path):
     src.write_text("from dataclasses import dataclass\n\n@dataclass\nclass My_Type:\n    a: str\n")
     with pytest.raises(InputError, match="--type 'My_Type': may have mixed case, but should otherwise match"):
         to_crd(to_openapi(build_model(str(src), ["My_Type"])), "My_Type", "example.com")
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "schemas").glob("*.crd.yaml")), ids=lambda p: p.name)
+def test_shipped_crds_are_admitted(path):
+    assert check_crd(yaml.safe_load(path.read_text())) == []

@@ -17,9 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import evaluator
+from evaluator.batch import file_results
 from evaluator.errors import TYPE_TEXT
+from evaluator.routing import Catalog
 from evaluator.select import as_openapi
-from tests.conformance.runner import CASES, load_cases, validator
+from evaluator.verdict import Options, Unusable, Verdict
+from tests.conformance.runner import CASES, document, load_cases, validator
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = {"", "alpha", "beta"}
@@ -41,11 +44,15 @@ def _shipped() -> list[tuple[str, object, list]]:
 
 
 def _conformance() -> list[tuple[str, object, list]]:
+    """Every type of every conformance models file, seeded with its cases' objects (or `{}`)."""
     seeds: dict[tuple, list] = {}
     for case in load_cases():
         d = case.data
-        key = (str(CASES / case.folder / d.get("types", case.default_types)), d["type"])
-        seeds.setdefault(key, []).extend(x for x in (d.get("object"), d.get("old")) if isinstance(x, dict))
+        path = str(CASES / case.folder / d.get("types", case.default_types))
+        for name in document(path)["components"]["schemas"]:
+            seeds.setdefault((path, name), [])
+        objects = (d.get("object"), d.get("old"))
+        seeds[(path, d["type"])].extend(x for x in objects if isinstance(x, dict))
     return [(f"{Path(p).parent.name}:{t}", validator(p, t), s or [{}]) for (p, t), s in sorted(seeds.items())]
 
 
@@ -158,3 +165,25 @@ def test_found_by_fuzzing_payload_rules_skip_values_of_the_wrong_type():
     levels = validator(str(CASES / "tags/levels/listset/models.py"), "ListSetStruct")
     errs = levels.validate({"chainedSubfieldSet": [[]]})  # subfield payload on a list item that is a list
     assert {e.type for e in errs} == {"FieldValueTypeInvalid"}
+
+
+VALID_RC = "examples/replicationcontroller/objects/valid.yaml"
+STREAM_OPTIONS = Options(Catalog())
+for _schema in ("schemas/widget.openapi.yaml", "schemas/replicationcontroller.openapi.yaml"):
+    STREAM_OPTIONS.catalog.add_path(str(ROOT / _schema))
+STREAM = "---\n".join(
+    Path(f).read_text() for f in sorted((ROOT / "examples/widget/objects").glob("*.yaml")) + [ROOT / VALID_RC]
+)
+NOISE = ["[", "]", "{", "}", ":", ": ", "- ", "---\n", "\n---", "&a ", "*a", "!!int ", '"', "'", "\t", "\n", "#", "|"]
+
+
+@settings(max_examples=EXAMPLES // 2, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.tuples(st.integers(0, len(STREAM)), st.integers(0, 8), st.sampled_from(NOISE)), max_size=6))
+def test_mutated_yaml_streams_give_one_result_per_document_and_never_an_internal_error(edits):
+    """Broken YAML in a batch: every result is a verdict or an unusable document, never our bug."""
+    text = STREAM
+    for at, cut, noise in edits:
+        text = text[:at] + noise + text[at + cut :]
+    results = list(file_results(STREAM_OPTIONS, "s.yaml", text=text))
+    assert all(isinstance(r, (Verdict, Unusable)) and not getattr(r, "internal", False) for r in results), results
+    assert len(results) <= text.count("\n") + 1  # resuming always moves on
