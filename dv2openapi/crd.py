@@ -73,7 +73,13 @@ class _Structural:
     def __init__(self, doc: dict, warn):
         self.doc = doc
         self.schemas = doc["components"]["schemas"]
-        self.warn = warn
+        self._warn, self._warned = warn, set()
+
+    def warn(self, msg: str) -> None:
+        """Each warning once (schemas are flattened more than once)."""
+        if msg not in self._warned:
+            self._warned.add(msg)
+            self._warn(msg)
 
     def flatten(self, schema: dict, where: str, stack: tuple = ()) -> dict:
         """Inline $ref/allOf, and the payloads enforced by default (beta, ifDisabled), into one dict.
@@ -219,7 +225,7 @@ class _Structural:
         """The enum in the default state: values excluded while their option is off are left out."""
         excluded = {e["value"] for e in s.get("x-dv-enum-exclude", ()) if not e.get("excludeWhen", True)}
         if s.get("x-dv-enum-exclude"):
-            self.warn(f"{where}: enum exclusions rendered for the default state (every option off)")
+            self.warn(f"{where}: option-gated rules rendered for the default state (every option off)")
         return [v for v in s["enum"] if v not in excluded]
 
     # -- rules of one node ------------------------------------------------------------------
@@ -403,7 +409,9 @@ class _Structural:
             path = f".{fld.cel}" if fld.cel == name else None
             if name in absent and root:  # the server never ratchets the root: a rule that does it per field
                 rtype, msg = absent[name]
-                rule = {"rule": fld.is_set("self"), "message": msg, "reason": rtype}
+                # a present value struct's own fields report what its zero value lacks
+                present = fld.has if fld.kind == "struct" else fld.is_set
+                rule = {"rule": present("self"), "message": msg, "reason": rtype}
                 rules.append(_at(guard(rule, f"!{fld.is_set('oldSelf.value()')}"), path))
             elif name in absent:  # OpenAPI costs no CEL budget (these structs may sit in long lists)
                 out.setdefault("required", []).append(name)
@@ -555,6 +563,7 @@ class _Structural:
 
 
 PROBE = "__dv2openapi_probe__"
+_SELF = re.compile(r"\bself\b")
 ROOT_FIELDS = ("apiVersion", "kind", "metadata")
 STRICT = "__strict"  # marks a rule rendering a tag's own constraint: never shed for cost
 REASONS = {"FieldValueRequired": "FieldValueRequired", "FieldValueForbidden": "FieldValueForbidden"}
@@ -666,6 +675,37 @@ def _unmark(s: dict) -> None:
             _unmark(sub)
 
 
+def _metadata_name_rules(meta: dict | None, kind: str, warn) -> list:
+    """Rules of the type's `metadata.name` as root rules on `self.metadata.name` (a CRD's `metadata`
+    schema is the server's own ObjectMeta; its other fields are validated by the server)."""
+    if not meta or not meta.get("properties"):
+        return []
+    name = dict(meta["properties"].get("name") or {})
+    others = sorted(k for k, v in meta["properties"].items() if k != "name" and _has_constraints(v))
+    if others:
+        warn(f"{kind}.metadata: rules on {', '.join(others)} are not rendered (the API server validates ObjectMeta)")
+    x = "self.metadata.name"
+    rules = []
+    for r in name.pop("x-kubernetes-validations", []):
+        if "oldSelf" in r["rule"]:
+            continue
+        on_name = _SELF.sub(x, r["rule"])
+        rules.append({**r, "rule": f"!has({x}) || ({on_name})"})
+    try:
+        preds = predicates(name, x, "string")
+    except Unsupported as e:
+        warn(f"{kind}.metadata.name: {e} is not rendered")
+        preds = []
+    rules += [{"rule": f"!has({x}) || {p}", "message": msg} for p, msg in preds]
+    same = f"{x} == oldSelf.value().metadata.name"
+    # no fieldPath: the server checks it against the CRD's own `metadata` schema, which has no fields
+    return [_Guard(True)({**r, "message": f"metadata.name: {r['message']}"}, same) for r in rules]
+
+
+def _has_constraints(s: dict) -> bool:
+    return any(k not in ("type", "description", "nullable", "format") for k in s) or bool(s.get("format"))
+
+
 def _require_non_zero(prop: dict, fld: Field) -> None:
     """A required Go value field may not hold its zero value either."""
     bound = {"string": "minLength", "list": "minItems", "map": "minProperties"}.get(fld.kind)
@@ -763,6 +803,9 @@ def to_crd(
     props = root.setdefault("properties", {})
     props["apiVersion"] = {"type": "string"}
     props["kind"] = {"type": "string"}
+    name_rules = _metadata_name_rules(props.get("metadata"), kind, warn)
+    if name_rules:
+        root["x-kubernetes-validations"] = root.get("x-kubernetes-validations", []) + name_rules
     props["metadata"] = {"type": "object"}
     root["type"] = "object"
     plural = plural or (kind.lower() + ("es" if kind.lower().endswith("s") else "s"))

@@ -129,9 +129,13 @@ def predicates(frag: dict, x: str, kind: str) -> list[tuple[str, str]]:
             out.append((f"{x} >= {v}", f"must be greater than or equal to {v}"))
         elif key == "maximum":
             out.append((f"{x} <= {v}", f"must be less than or equal to {v}"))
-        elif key in ("minLength", "minItems", "minProperties"):
+        elif key == "minLength":
+            out.append((f"size({x}) >= {v}", f"must be at least {v} characters long"))
+        elif key == "maxLength":
+            out.append((f"size({x}) <= {v}", f"may not be more than {v} characters"))
+        elif key in ("minItems", "minProperties"):
             out.append((f"size({x}) >= {v}", f"must have at least {v} items"))
-        elif key in ("maxLength", "maxItems", "maxProperties"):
+        elif key in ("maxItems", "maxProperties"):
             out.append((f"size({x}) <= {v}", f"must have at most {v} items"))
         elif key == "x-dv-max-bytes":
             out.append((f"size(bytes({x})) <= {v}", f"may not be more than {v} bytes"))
