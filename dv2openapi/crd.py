@@ -629,7 +629,7 @@ def _shed_costly(manifest: dict, warn) -> list:
             for part in path[:-1] if path and path[-1] == "rule" else path:
                 node = node[int(part[1:-1])] if part.startswith("[") else node[part]
             if isinstance(node, dict) and "rule" in node and not node.get(STRICT):
-                where = _schema_path(manifest["spec"]["names"]["kind"], path)
+                where = _schema_path(manifest["spec"]["names"]["kind"], path) + node.get("fieldPath", "")
                 warn(
                     f"{where or 'root'}: rule ({node.get('message', node['rule'])}) exceeds the API server's CEL cost "
                     "limit; enforced by dv-eval only (a +k8s:maxItems/maxProperties/maxLength bound lets it in)"
