@@ -71,6 +71,35 @@ CASES = [
     ("date-time array all", lambda n: array("date-time", n), "self.all(x, true)", 428963, 25, 77),
     ("date-time map all", lambda n: amap(TYPES["date-time"], n), "self.all(x, true)", 349526, 25, 77),
     (
+        "map value length",
+        lambda n: amap(string(n), n),
+        "self.all(x, x.contains(self[x]))",
+        2752507,
+        10,
+        72,
+    ),
+    (
+        "nested root rule, all bounded",
+        lambda n: nested(n, True),
+        'self.all(x, x["y"].required == "z")',
+        7340027,
+        10,
+        72,
+    ),
+    (
+        "nested root rule, one bounded",
+        lambda n: nested(n, False),
+        'self.all(x, x["y"].required == "z")',
+        7340027,
+        10,
+        7340027,
+    ),
+    ("size calls", lambda n: amap({"type": "integer"}, n), "oldSelf.size() == self.size()", 5, 10, 5),
+    ("timestamp equality", lambda n: amap(TYPES["date-time"], n), 'self["a"] == self["b"]', 8, 7, 8),
+    ("duration equality", lambda n: amap(TYPES["duration"], n), 'self["c"] == self["d"]', 8, 42, 8),
+    ("enum contains", lambda n: string(n, enum=["A", "B", "C", "LongValue"]), "self.contains('A')", 2, 1000, 401),
+    ("lowerAscii", string, "self.lowerAscii() == 'lower!'", 314575, 10, 6),
+    (
         "number maps in array",
         lambda n: {"type": "array", "items": amap({"type": "number"}), **({"maxItems": n} if n else {})},
         "self.all(x, x.y == 25.2)",
@@ -79,6 +108,13 @@ CASES = [
         74,
     ),
 ]
+
+
+def nested(n, all_bounded: bool) -> dict:
+    """An array of maps of objects; `n` bounds every level, or only the middle map."""
+    inner = {**OBJ, **({"maxProperties": n} if n is not None and all_bounded else {})}
+    mid = {"type": "object", "additionalProperties": inner, **({"maxProperties": n} if n is not None else {})}
+    return {"type": "array", "items": mid, **({"maxItems": n} if n is not None and all_bounded else {})}
 
 
 def max_cost(schema: dict, rule: str) -> int:
