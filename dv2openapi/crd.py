@@ -200,6 +200,11 @@ class _Structural:
         if s.get("x-dv-unique") == "set" and "x-kubernetes-list-type" not in out:
             out["x-kubernetes-list-type"] = "set"
         rules += self.self_rules(s, where, stack, corr)
+        if not field and not root and corr:  # items and map values: transitions on the node itself
+            if s.get("x-dv-immutable"):
+                rules.append({"rule": "self == oldSelf", "message": "field is immutable"})
+            if "NoModify" in s.get("x-dv-update", ()):
+                rules.append({"rule": "self == oldSelf", "message": "field cannot be modified once set"})
         for k in sorted(s):
             if k.startswith("x-dv-") and k not in HANDLED:
                 self.warn(f"{where}: {k} has no CRD rendering; enforced by dv-eval only")

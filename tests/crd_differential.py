@@ -115,13 +115,21 @@ def _at(obj, path: str):
 
 
 def _zero_vs_absent(record: dict, path: str) -> bool:
-    """The new value at `path` (or at one of its parents) is a Go zero value where the old object has nothing."""
+    """At `path` (or one of its parents) new and old differ only by Go zero values against absent ones."""
     parts = re.findall(r"[^.\[\]]+|\[[^\]]*\]", path)
     for n in range(1, len(parts) + 1):
         prefix = ".".join(parts[:n])
-        if _at(record["new"], prefix) in ("", 0, False, [], {}) and _at(record["old"], prefix) is None:
+        new, old = _at(record["new"], prefix), _at(record["old"], prefix)
+        if new in ("", 0, False, [], {}) and old is None or new is not None and _nonzero(new) == _nonzero(old):
             return True
     return False
+
+
+def _nonzero(v):
+    """A value with its Go zero values dropped (as dv-eval compares value fields)."""
+    if isinstance(v, dict):
+        return {k: _nonzero(x) for k, x in v.items() if _nonzero(x) not in ("", 0, False, [], {}, None)}
+    return [_nonzero(x) for x in v] if isinstance(v, list) else v
 
 
 def _old_set_item(record: dict, schema: dict, path: str) -> bool:
