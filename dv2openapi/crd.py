@@ -200,6 +200,11 @@ class _Structural:
         if s.get("x-dv-unique") == "set" and "x-kubernetes-list-type" not in out:
             out["x-kubernetes-list-type"] = "set"
         rules += self.self_rules(s, where, stack, corr)
+        if not field and not root and corr:  # items and map values: transitions on the node itself
+            if s.get("x-dv-immutable"):
+                rules.append({"rule": "self == oldSelf", "message": "field is immutable"})
+            if "NoModify" in s.get("x-dv-update", ()):
+                rules.append({"rule": "self == oldSelf", "message": "field cannot be modified once set"})
         for k in sorted(s):
             if k.startswith("x-dv-") and k not in HANDLED:
                 self.warn(f"{where}: {k} has no CRD rendering; enforced by dv-eval only")
@@ -629,7 +634,7 @@ def _shed_costly(manifest: dict, warn) -> list:
             for part in path[:-1] if path and path[-1] == "rule" else path:
                 node = node[int(part[1:-1])] if part.startswith("[") else node[part]
             if isinstance(node, dict) and "rule" in node and not node.get(STRICT):
-                where = _schema_path(manifest["spec"]["names"]["kind"], path)
+                where = _schema_path(manifest["spec"]["names"]["kind"], path) + node.get("fieldPath", "")
                 warn(
                     f"{where or 'root'}: rule ({node.get('message', node['rule'])}) exceeds the API server's CEL cost "
                     "limit; enforced by dv-eval only (a +k8s:maxItems/maxProperties/maxLength bound lets it in)"
