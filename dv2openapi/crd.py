@@ -2,9 +2,12 @@
 
 The schema is made structural: `$ref`/`allOf` inlined, a type at every level,
 only keys kube-apiserver accepts. Vendor semantics become CEL
-`x-kubernetes-validations` where CEL can state them; anything else is a
-warning (never silently dropped). The full OpenAPI document rides along in
-the `dv2openapi.dev/openapi` annotation so dv-eval keeps every rule.
+`x-kubernetes-validations` where CEL can state them, with Go semantics (value
+fields, set/clear transitions on the parent, rules that pass when their fields
+are unchanged, as dv-eval ratchets); anything else is a warning (never silently
+dropped). The full OpenAPI document rides along in the `dv2openapi.dev/openapi`
+annotation so dv-eval keeps every rule. docs/crd-rendering.md says where the
+API server's verdict and dv-eval's still differ.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from .crdadmit import admission_error, make_admissible
 from .crdcheck import check_crd
 from .crdformats import FORMAT_RULES
 from .crdformats import MAX_LENGTH as FORMAT_MAX_LENGTH
-from .crdrules import Field, Unsupported, ident, kind_of, lit, predicates
+from .crdrules import Field, Unsupported, ident, lit, predicates
 from .errors import InputError
 
 ANNOTATION = "dv2openapi.dev/openapi"
@@ -258,14 +261,14 @@ class _Structural:
         if "x-dv-each-key" in s:
             rules += self.each_key_rules(s, where, stack, corr)
         if "items" in s or "additionalProperties" in s:
-            rules += self.list_rules(s, where, stack, corr)
+            rules += self.list_rules(s, where, stack)
         return rules
 
     def each_key_rules(self, s: dict, where: str, stack: tuple, corr: bool) -> list:
         key = self.flatten(s["x-dv-each-key"], where, stack)
         key.pop("__stack")
         try:
-            preds = predicates(key, "k", "string")
+            preds = predicates(key, "k")
         except Unsupported as e:
             self.warn(f"{where}: eachKey rule {e} has no CRD rendering; enforced by dv-eval only")
             return []
@@ -281,7 +284,7 @@ class _Structural:
                 out.append({"rule": f"self.all(k, {p})", "message": msg})
         return out
 
-    def list_rules(self, s: dict, where: str, stack: tuple, corr: bool) -> list:
+    def list_rules(self, s: dict, where: str, stack: tuple) -> list:
         rules = []
         lt = s.get("x-kubernetes-list-type")
         keys = s.get("x-kubernetes-list-map-keys", [])
@@ -364,7 +367,7 @@ class _Structural:
             fld = Field(sub["field"], self.flat(like.get("properties", {}).get(sub["field"], {}), where, stack))
             inner = self.flat(sub["schema"], where, stack)
             out += self.field_predicates(fld, inner, x)
-        return out + predicates(frag, x, kind_of(like))
+        return out + predicates(frag, x)
 
     def field_predicates(self, fld: Field, frag: dict, obj: str) -> list:
         """Predicates of a fragment applied to field `fld` of the object `obj` (Go presence rules)."""
@@ -377,7 +380,7 @@ class _Structural:
         optional = frag.pop("x-dv-optional", False)
         value = fld.val(obj) if fld.zero is not None and not optional else f"{obj}.{fld.cel}"
         guard = fld.is_set(obj) if optional else (fld.has(obj) if fld.zero is None else None)
-        for p, msg in predicates(frag, value, fld.kind):
+        for p, msg in predicates(frag, value):
             out.append((f"!{guard} || {p}" if guard else p, f"{fld.name}: {msg}"))
         return out
 
@@ -407,7 +410,7 @@ class _Structural:
                 self.warn(f"{where}.{name}: {e}; its presence rules are enforced by dv-eval only")
         guard = _Guard(corr)
         rules: list = []
-        absent = self.absent_errors(s, where)
+        absent = self.absent_errors(s)
         for name, fld in fields.items():
             raw = s["properties"][name]
             flat = self.flat(raw, f"{where}.{name}", stack)
@@ -551,7 +554,7 @@ class _Structural:
                 rules += [guard({"rule": f"{disc} != {m} || {p}", "message": msg}, same) for p, msg in preds]
         return rules
 
-    def absent_errors(self, s: dict, where: str) -> dict:
+    def absent_errors(self, s: dict) -> dict:
         """What dv-eval says about each field of this struct when it is absent: name -> (reason, message)."""
         probe = {"type": "object", "properties": s["properties"], "required": s.get("required", [])}
         if s.get("x-dv-subfield"):
@@ -697,7 +700,7 @@ def _metadata_name_rules(meta: dict | None, kind: str, warn) -> list:
         on_name = _SELF.sub(x, r["rule"])
         rules.append({**r, "rule": f"!has({x}) || ({on_name})"})
     try:
-        preds = predicates(name, x, "string")
+        preds = predicates(name, x)
     except Unsupported as e:
         warn(f"{kind}.metadata.name: {e} is not rendered")
         preds = []

@@ -121,7 +121,7 @@ def _format(fmt: str, x: str) -> str:
     return FORMAT_RULES[fmt][0].replace("self", x)
 
 
-def predicates(frag: dict, x: str, kind: str) -> list[tuple[str, str]]:
+def predicates(frag: dict, x: str) -> list[tuple[str, str]]:
     """(CEL predicate on the value `x`, message) for the leaf keywords of a fragment."""
     out: list[tuple[str, str]] = []
     for key, v in frag.items():
