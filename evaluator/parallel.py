@@ -31,10 +31,10 @@ def _serve(task: Callable, parent: int, inbox, outbox) -> None:
     """A worker: run `task` on each item it is handed, send back (ok, index, result or reason)."""
     child_of(parent)
     while True:
-        msg = inbox.recv()
-        if msg is None:
-            return
-        index, item = msg
+        try:
+            index, item = inbox.recv()
+        except EOFError:  # the parent is done (it normally ends workers with SIGTERM first)
+            os._exit(0)  # without flushing stdout buffers inherited from the parent
         try:
             outbox.send((True, index, task(*item)))
         except Exception as e:  # a bug of ours: reported by the parent as one line
