@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from evaluator import parallel
+from evaluator import batch, parallel
 from evaluator.cli import main
 
 SCHEMA = "schemas/widget.openapi.yaml"
@@ -97,3 +97,19 @@ def test_a_stream_that_is_not_utf8_is_reported_in_place(tmp_path, small_pieces):
     f.write_bytes(("---\n".join([VALID] * 30)).encode() + b"---\nname: \xff\n")
     code, out = run("--schema", SCHEMA, str(f), "--jobs", "2")
     assert code == 2 and "not UTF-8 text" in out
+
+
+def test_a_failing_worker_is_one_line_and_exit_2(tmp_path, monkeypatch):
+    for i in range(6):
+        (tmp_path / f"o{i}.yaml").write_text(VALID)
+    real = batch.file_results
+
+    def broken(opts, path, docs=None):
+        if path.endswith("o4.yaml"):
+            raise MemoryError("worker out of memory")
+        return real(opts, path, docs)
+
+    monkeypatch.setattr(batch, "file_results", broken)  # inherited by the forked workers
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
+    assert r.exit_code == 2
+    assert "worker out of memory" in r.output and "Traceback" not in r.output
