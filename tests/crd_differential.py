@@ -76,6 +76,13 @@ def cause(record: dict, dv_errors: list, server) -> str | None:
             return "duplicates: the server skips the list-type check when the old object had any"
         if all(_warned(e.field, record["type"], warnings, judge.schema) for e in dv_errors):
             return "warned: not rendered"
+        if all(
+            _warned(e.field, record["type"], warnings, judge.schema)
+            or e.type == "FieldValueDuplicate"
+            and _old_has_duplicates(record, judge)
+            for e in dv_errors
+        ):
+            return "warned: not rendered, and duplicates the server skips (the old object had some)"
         return "unexplained: CRD too lax"
     if all(_warned(e.field, record["type"], warnings, judge.schema) for e in server_errors):
         return "warned: rendered approximately"
