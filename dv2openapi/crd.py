@@ -2,9 +2,12 @@
 
 The schema is made structural: `$ref`/`allOf` inlined, a type at every level,
 only keys kube-apiserver accepts. Vendor semantics become CEL
-`x-kubernetes-validations` where CEL can state them; anything else is a
-warning (never silently dropped). The full OpenAPI document rides along in
-the `dv2openapi.dev/openapi` annotation so dv-eval keeps every rule.
+`x-kubernetes-validations` where CEL can state them, with Go semantics (value
+fields, set/clear transitions on the parent, rules that pass when their fields
+are unchanged, as dv-eval ratchets); anything else is a warning (never silently
+dropped). The full OpenAPI document rides along in the `dv2openapi.dev/openapi`
+annotation so dv-eval keeps every rule. docs/crd-rendering.md says where the
+API server's verdict and dv-eval's still differ.
 """
 
 from __future__ import annotations
@@ -14,11 +17,11 @@ import re
 
 import evaluator
 
-from .crdadmit import admission_error, make_admissible
+from .crdadmit import admission_error, make_admissible, zero_default
 from .crdcheck import check_crd
 from .crdformats import FORMAT_RULES
 from .crdformats import MAX_LENGTH as FORMAT_MAX_LENGTH
-from .crdrules import Field, Unsupported, ident, kind_of, lit, predicates
+from .crdrules import Field, Unsupported, ident, lit, predicates
 from .errors import InputError
 
 ANNOTATION = "dv2openapi.dev/openapi"
@@ -88,6 +91,8 @@ class _Structural:
         value wins over its parts."""
         out: dict = {}
         parts: list = []
+        if schema.get("x-dv-opaque"):  # the referenced types' rules do not apply: their shape only
+            return self.flatten(self.opaque(schema, stack), where, stack)
         if "$ref" in schema:
             name = schema["$ref"].rsplit("/", 1)[1]
             if name in stack:
@@ -127,6 +132,35 @@ class _Structural:
             else:
                 out[k] = v
         out["__stack"] = stack
+        return out
+
+    def opaque(self, schema: dict, stack: tuple) -> dict:
+        """An opaque node: its own rules, with the shape (no rules) of what it references and of its fields."""
+        shape = self.shape({k: v for k, v in schema.items() if k in ("$ref", "allOf")}, stack)
+        own = {k: v for k, v in schema.items() if k not in ("$ref", "allOf", "x-dv-opaque", "required")}
+        if "properties" in own:
+            own["properties"] = {k: self.shape(v, stack) for k, v in own["properties"].items()}
+        return {**shape, **own}
+
+    def shape(self, schema: dict, stack: tuple) -> dict:
+        """The structure of a schema, $refs inlined, without any rule."""
+        out: dict = {}
+        if "$ref" in schema:
+            name = schema["$ref"].rsplit("/", 1)[1]
+            if name in stack:
+                return {"type": "object", "x-kubernetes-preserve-unknown-fields": True}
+            stack = stack + (name,)
+            out.update(self.shape(self.schemas[name], stack))
+        for part in schema.get("allOf", ()):
+            for k, v in self.shape(part, stack).items():
+                out.setdefault(k, v)
+        for k, v in schema.items():
+            if k == "properties":
+                out[k] = {n: self.shape(x, stack) for n, x in v.items()}
+            elif k in ("items", "additionalProperties") and isinstance(v, dict):
+                out[k] = self.shape(v, stack)
+            elif k in SHAPE:
+                out[k] = v
         return out
 
     def convert(
@@ -183,29 +217,50 @@ class _Structural:
             out.pop("required", None)
             rules += self.struct_rules(s, where, stack, corr, root, out)
         if isinstance(s.get("additionalProperties"), dict):
-            vals = dict(s["additionalProperties"])
-            if "x-dv-each-val" in s:
-                vals = {"allOf": [vals, s["x-dv-each-val"]]}
+            vals = _each_val(s["additionalProperties"], s)
             out["additionalProperties"] = self.convert(vals, f"{where}[*]", stack, corr)
             rules += self.lift_false(out["additionalProperties"], where)
         if "items" in s:
-            items = dict(s["items"])
-            if "x-dv-each-val" in s:
-                items = {"allOf": [items, s["x-dv-each-val"]]}
+            items = _each_val(s["items"], s)
             item_corr = corr and s.get("x-kubernetes-list-type") == "map"
             if self.flat(items, where, stack).get("x-dv-immutable"):
                 self.warn(f"{where}: immutable items: the CRD keeps existing items unchanged (dv-eval: no added items)")
             out["items"] = self.convert(items, f"{where}[*]", stack, item_corr)
+            if "set" in (s.get("x-dv-unique"), s.get("x-kubernetes-list-type")):
+                self.set_item_zeros(out["items"], self.flat(items, where, stack), f"{where}[*]", stack)
             rules += self.lift_false(out["items"], where)
         if s.get("x-dv-unique") == "set" and "x-kubernetes-list-type" not in out:
             out["x-kubernetes-list-type"] = "set"
         rules += self.self_rules(s, where, stack, corr)
+        if not field and not root and corr:  # items and map values: transitions on the node itself
+            if s.get("x-dv-immutable"):
+                rules.append({"rule": "self == oldSelf", "message": "field is immutable"})
+            if "NoModify" in s.get("x-dv-update", ()):
+                rules.append({"rule": "self == oldSelf", "message": "field cannot be modified once set"})
         for k in sorted(s):
             if k.startswith("x-dv-") and k not in HANDLED:
                 self.warn(f"{where}: {k} has no CRD rendering; enforced by dv-eval only")
         if rules:
             out["x-kubernetes-validations"] = rules
         return out
+
+    def set_item_zeros(self, item: dict, flat: dict, at: str, stack: tuple) -> None:
+        """Items of a set are compared as Go values, where an absent value field equals its zero value; the
+        server compares them after defaulting, so value fields that are not required get their zero value as
+        default (where the server accepts it)."""
+        for name, prop in item.get("properties", {}).items():
+            f = self.flat(flat["properties"][name], at, stack)
+            if not f.get("x-dv-value") or name in item.get("required", ()) or zero_default(prop):
+                continue
+            if prop.get("type") in ("array", "object") and not set(prop) & {"minItems", "minProperties", RULES}:
+                prop["default"] = [] if prop["type"] == "array" else {}  # nil and empty are equal in Go
+                if "properties" in prop:  # a value struct: its own fields too
+                    self.set_item_zeros(prop, f, f"{at}.{name}", stack)
+                continue
+            self.warn(
+                f"{at}.{name}: the server compares set items as JSON, where an absent value field differs from "
+                "its zero value (dv-eval compares Go values); duplicates that differ so are enforced by dv-eval only"
+            )
 
     def lift_false(self, child: dict, where: str) -> list:
         """Rules that fail on every item fail exactly when there is an item: stated on the list or map
@@ -253,14 +308,14 @@ class _Structural:
         if "x-dv-each-key" in s:
             rules += self.each_key_rules(s, where, stack, corr)
         if "items" in s or "additionalProperties" in s:
-            rules += self.list_rules(s, where, stack, corr)
+            rules += self.list_rules(s, where, stack)
         return rules
 
     def each_key_rules(self, s: dict, where: str, stack: tuple, corr: bool) -> list:
         key = self.flatten(s["x-dv-each-key"], where, stack)
         key.pop("__stack")
         try:
-            preds = predicates(key, "k", "string")
+            preds = predicates(key, "k")
         except Unsupported as e:
             self.warn(f"{where}: eachKey rule {e} has no CRD rendering; enforced by dv-eval only")
             return []
@@ -276,7 +331,7 @@ class _Structural:
                 out.append({"rule": f"self.all(k, {p})", "message": msg})
         return out
 
-    def list_rules(self, s: dict, where: str, stack: tuple, corr: bool) -> list:
+    def list_rules(self, s: dict, where: str, stack: tuple) -> list:
         rules = []
         lt = s.get("x-kubernetes-list-type")
         keys = s.get("x-kubernetes-list-map-keys", [])
@@ -359,7 +414,7 @@ class _Structural:
             fld = Field(sub["field"], self.flat(like.get("properties", {}).get(sub["field"], {}), where, stack))
             inner = self.flat(sub["schema"], where, stack)
             out += self.field_predicates(fld, inner, x)
-        return out + predicates(frag, x, kind_of(like))
+        return out + predicates(frag, x)
 
     def field_predicates(self, fld: Field, frag: dict, obj: str) -> list:
         """Predicates of a fragment applied to field `fld` of the object `obj` (Go presence rules)."""
@@ -372,7 +427,7 @@ class _Structural:
         optional = frag.pop("x-dv-optional", False)
         value = fld.val(obj) if fld.zero is not None and not optional else f"{obj}.{fld.cel}"
         guard = fld.is_set(obj) if optional else (fld.has(obj) if fld.zero is None else None)
-        for p, msg in predicates(frag, value, fld.kind):
+        for p, msg in predicates(frag, value):
             out.append((f"!{guard} || {p}" if guard else p, f"{fld.name}: {msg}"))
         return out
 
@@ -402,17 +457,18 @@ class _Structural:
                 self.warn(f"{where}.{name}: {e}; its presence rules are enforced by dv-eval only")
         guard = _Guard(corr)
         rules: list = []
-        absent = self.absent_errors(s, where)
+        absent = self.absent_errors(s)
         for name, fld in fields.items():
             raw = s["properties"][name]
             flat = self.flat(raw, f"{where}.{name}", stack)
             path = f".{fld.cel}" if fld.cel == name else None
             if name in absent and root:  # the server never ratchets the root: a rule that does it per field
-                rtype, msg = absent[name]
+                rtype, msg, paths = absent[name]
                 # a present value struct's own fields report what its zero value lacks
                 present = fld.has if fld.kind == "struct" else fld.is_set
                 rule = {"rule": present("self"), "message": msg, "reason": rtype}
-                rules.append(_at(guard(rule, f"!{fld.is_set('oldSelf.value()')}"), path))
+                unset = " && ".join(dict.fromkeys(_unset_at(fld, p, "oldSelf.value()") for p in paths))
+                rules.append(_at(guard(rule, unset), path))
             elif name in absent:  # OpenAPI costs no CEL budget (these structs may sit in long lists)
                 out.setdefault("required", []).append(name)
                 if absent[name][0] == "FieldValueRequired" and fld.value:
@@ -422,9 +478,10 @@ class _Structural:
                 rule = {"rule": f"!{fld.is_set('self')}", "message": "Forbidden", "reason": "FieldValueForbidden"}
                 rules.append(_at(guard(rule, unchanged), path))
             subs = [sub["schema"] for sub in s.get("x-dv-subfield", ()) if sub["field"] == name]
-            optional = flat.get("x-dv-optional") or any(sub.get("x-dv-optional") for sub in subs)
+            # an unset optional or forbidden field skips its other rules
+            optional = any(x.get(k) for x in [flat, *subs] for k in ("x-dv-optional", "x-dv-forbidden"))
             for e in [x for part in [raw, *subs] for x in _own_fixed(part)]:
-                fails = f"!{fld.is_set('self')}" if optional else "false"  # an unset optional field skips its rules
+                fails = f"!{fld.is_set('self')}" if optional else "false"
                 rule = {"rule": fails, "message": f"forced failure: {e.get('message', '')}"}
                 rules.append(_at(guard(rule, unchanged), path))
             rules += [_at(r, path) for r in self.update_rules(fld, flat, corr, where)]
@@ -546,8 +603,8 @@ class _Structural:
                 rules += [guard({"rule": f"{disc} != {m} || {p}", "message": msg}, same) for p, msg in preds]
         return rules
 
-    def absent_errors(self, s: dict, where: str) -> dict:
-        """What dv-eval says about each field of this struct when it is absent: name -> (reason, message)."""
+    def absent_errors(self, s: dict) -> dict:
+        """What dv-eval says about each field of this struct when it is absent: name -> (reason, message, paths)."""
         probe = {"type": "object", "properties": s["properties"], "required": s.get("required", [])}
         if s.get("x-dv-subfield"):
             probe["x-dv-subfield"] = s["x-dv-subfield"]
@@ -558,7 +615,9 @@ class _Structural:
                 continue
             name = _first_segment(e.field, s["properties"])
             if name is not None and name not in out:
-                out[name] = (REASONS.get(e.type, "FieldValueInvalid"), e.detail or "Required value")
+                out[name] = (REASONS.get(e.type, "FieldValueInvalid"), e.detail or "Required value", [])
+            if name is not None:
+                out[name][2].append(e.field)
         return out
 
 
@@ -572,6 +631,24 @@ BOUNDS = {
     **dict.fromkeys(("maximum", "maxLength", "maxItems", "maxProperties", "x-dv-max-bytes"), min),
 }
 LIST_VALUED_KEEP = {"x-kubernetes-list-map-keys"}
+RULES = "x-kubernetes-validations"
+SHAPE = {  # what an opaque type keeps of the types it references: structure, Go value semantics
+    "type",
+    "description",
+    "nullable",
+    "x-dv-value",
+    "x-kubernetes-int-or-string",
+    "x-kubernetes-preserve-unknown-fields",
+    "x-kubernetes-embedded-resource",
+}
+
+
+def _each_val(elem: dict, s: dict) -> dict:
+    """An item or map value schema with the eachVal payload (an opaque payload makes the element opaque)."""
+    each = s.get("x-dv-each-val")
+    if not each:
+        return dict(elem)
+    return {"allOf": [{**elem, "x-dv-opaque": True} if each.get("x-dv-opaque") else elem, each]}
 
 
 def _ident_ok(name: str) -> bool:
@@ -580,6 +657,16 @@ def _ident_ok(name: str) -> bool:
     except Unsupported:
         return False
     return True
+
+
+def _unset_at(fld: Field, path: str, obj: str) -> str:
+    """The value dv-eval reports an absent field's error at (`fld`, or one of a value struct's own fields)
+    is unset in `obj`: dv-eval ratchets the error when that value is unchanged."""
+    sub = path[len(fld.name) + 1 :] if path.startswith(fld.name + ".") else ""
+    child = (fld.children or {}).get(sub)
+    if child is None:
+        return f"!{fld.is_set(obj)}"
+    return f"(!{fld.has(obj)} || !{child.is_set(f'{obj}.{fld.cel}')})"
 
 
 def _first_segment(path: str, props: dict) -> str | None:
@@ -629,7 +716,7 @@ def _shed_costly(manifest: dict, warn) -> list:
             for part in path[:-1] if path and path[-1] == "rule" else path:
                 node = node[int(part[1:-1])] if part.startswith("[") else node[part]
             if isinstance(node, dict) and "rule" in node and not node.get(STRICT):
-                where = _schema_path(manifest["spec"]["names"]["kind"], path)
+                where = _schema_path(manifest["spec"]["names"]["kind"], path) + node.get("fieldPath", "")
                 warn(
                     f"{where or 'root'}: rule ({node.get('message', node['rule'])}) exceeds the API server's CEL cost "
                     "limit; enforced by dv-eval only (a +k8s:maxItems/maxProperties/maxLength bound lets it in)"
@@ -692,7 +779,7 @@ def _metadata_name_rules(meta: dict | None, kind: str, warn) -> list:
         on_name = _SELF.sub(x, r["rule"])
         rules.append({**r, "rule": f"!has({x}) || ({on_name})"})
     try:
-        preds = predicates(name, x, "string")
+        preds = predicates(name, x)
     except Unsupported as e:
         warn(f"{kind}.metadata.name: {e} is not rendered")
         preds = []

@@ -80,13 +80,19 @@ def _map_keys(items: dict, keys: list[str]) -> None:
         prop.pop("nullable", None)
         if k in required or "default" in prop:
             continue
-        zero = _ZERO.get(prop.get("type"))
-        if zero is not None and _zero_is_valid(prop, zero):
-            prop["default"] = zero
-        else:
+        if not zero_default(prop):
             required.append(k)
     if not required:
         del items["required"]
+
+
+def zero_default(prop: dict) -> bool:
+    """Give a scalar node its Go zero value as `default` when the server would accept it; whether it did."""
+    zero = _ZERO.get(prop.get("type"))
+    if zero is None or not _zero_is_valid(prop, zero):
+        return False
+    prop["default"] = zero
+    return True
 
 
 def _zero_is_valid(s: dict, zero) -> bool:

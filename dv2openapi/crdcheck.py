@@ -332,14 +332,6 @@ class _Walker:
         return out
 
 
-def rule_cost(s: dict, rule: str, cardinality: int | None, root: bool = False) -> int:
-    """The server's estimated cost of `rule` placed on schema node `s` at `cardinality` (None: unbounded)."""
-    decl = decl_of(s, root)
-    ast = compile_rule(rule, cel_type(decl))
-    card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
-    return _mul_guard(estimate(ast, decl)[0], card)
-
-
 def _mul_guard(cost: int, card: int) -> int:
     return 0 if cost == 0 else min(cost * card, MAX_U64)
 

@@ -77,7 +77,7 @@ class Field:
 
     def is_zero(self, x: str, depth: int = 0) -> str:
         """`x` (this field's value) is Go's zero value."""
-        if self.kind in ("list", "map", "string"):
+        if self.kind in ("list", "map", "string") and self.zero is not None:  # a pointer to "" is set
             return f"size({x}) == 0"  # constant cost, where `== ''` costs the string's length
         if self.zero is not None:
             return f"{x} == {self.zero}"
@@ -121,7 +121,7 @@ def _format(fmt: str, x: str) -> str:
     return FORMAT_RULES[fmt][0].replace("self", x)
 
 
-def predicates(frag: dict, x: str, kind: str) -> list[tuple[str, str]]:
+def predicates(frag: dict, x: str) -> list[tuple[str, str]]:
     """(CEL predicate on the value `x`, message) for the leaf keywords of a fragment."""
     out: list[tuple[str, str]] = []
     for key, v in frag.items():

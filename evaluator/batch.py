@@ -29,9 +29,7 @@ def files(paths: Iterable[str]) -> list[str]:
     return out
 
 
-def file_results(
-    opts: Options, path: str, docs: Iterable | None = None, text: str | None = None
-) -> Iterator[Result]:
+def file_results(opts: Options, path: str, docs: Iterable | None = None, text: str | None = None) -> Iterator[Result]:
     """A result per document of one file (or of `text`), one at a time (flat memory).
 
     After a YAML syntax error the stream is read on from the next document-start line (`---` at

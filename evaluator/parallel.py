@@ -12,8 +12,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator
+from multiprocessing.connection import wait
 
 from dv2openapi.process import child_of, forking
 
@@ -22,19 +24,82 @@ from .verdict import Unusable, Verdict
 PIECE = 1 << 20  # bytes of a stream piece: small enough to keep memory flat, big enough to amortise
 MIN_STREAM = 4 * PIECE  # smaller streams are not worth forking for
 _FILES_PER_TASK = 16
-
-_TASK: Callable | None = None  # set before the fork: workers inherit it, nothing is pickled
-
-
-def _call(arg):
-    return _TASK(*arg)
+_IN_FLIGHT = 2  # items handed to each worker ahead
 
 
-def _pool(jobs: int, task: Callable):
-    global _TASK
-    _TASK = task
-    with forking():
-        return multiprocessing.get_context("fork").Pool(jobs, child_of, (os.getpid(),))
+def _serve(task: Callable, parent: int, inbox, outbox) -> None:
+    """A worker: run `task` on each item it is handed, send back (ok, index, result or reason)."""
+    child_of(parent)
+    while True:
+        try:
+            index, item = inbox.recv()
+        except EOFError:  # the parent is done (it normally ends workers with SIGTERM first)
+            os._exit(0)  # without flushing stdout buffers inherited from the parent
+        try:
+            outbox.send((True, index, task(*item)))
+        except Exception as e:  # a bug of ours: reported by the parent as one line
+            outbox.send((False, index, f"{type(e).__name__}: {e}"))
+
+
+def _ordered(task: Callable, items: Iterator[tuple], jobs: int) -> Iterator:
+    """`task(*item)` for every item on `jobs` forked workers, results in item order.
+
+    Each worker has its own pipes and two items in hand (no pool threads: they cost the parent CPU
+    time on every result); the next item goes to whichever worker finishes one."""
+    ctx = multiprocessing.get_context("fork")
+    sys.stdout.flush()  # nothing buffered is inherited
+    sys.stderr.flush()
+    workers = []  # (process, the parent's end of its inbox, the parent's end of its outbox)
+    try:
+        with forking():  # a SIGTERM reaching a starting worker must not be lost (see forking)
+            for _ in range(jobs):
+                inbox_r, inbox_w = ctx.Pipe(duplex=False)
+                outbox_r, outbox_w = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=_serve, args=(task, os.getpid(), inbox_r, outbox_w), daemon=True)
+                proc.start()
+                inbox_r.close()
+                outbox_w.close()
+                workers.append((proc, inbox_w, outbox_r))
+        numbered = enumerate(items)
+        busy: dict = {}  # outbox -> [inbox, items in flight] of a worker with work
+        ready: dict[int, object] = {}  # results that arrived before their turn
+        turn = 0
+
+        def hand(inbox, outbox) -> None:
+            nxt = next(numbered, None)
+            if nxt is not None:  # items are small: a send never blocks on a full pipe
+                inbox.send(nxt)
+                busy.setdefault(outbox, [inbox, 0])[1] += 1
+
+        for _ in range(_IN_FLIGHT):  # a worker never waits for the parent to hand it its next item
+            for _, inbox, outbox in workers:
+                hand(inbox, outbox)
+        while busy or ready:
+            while turn in ready:
+                yield ready.pop(turn)
+                turn += 1
+            if not busy:
+                break
+            for outbox in wait(list(busy)):
+                try:
+                    ok, index, result = outbox.recv()
+                except EOFError:
+                    raise RuntimeError("a --jobs worker ended unexpectedly") from None
+                if not ok:
+                    raise RuntimeError(result)
+                ready[index] = result
+                entry = busy[outbox]
+                entry[1] -= 1
+                if not entry[1]:
+                    del busy[outbox]
+                hand(entry[0], outbox)
+    finally:
+        for proc, inbox, outbox in workers:
+            proc.terminate()
+            inbox.close()
+            outbox.close()
+        for proc, _, _ in workers:
+            proc.join()
 
 
 def over_files(check_file: Callable, files: list[str], jobs: int) -> Iterator:
@@ -42,37 +107,46 @@ def over_files(check_file: Callable, files: list[str], jobs: int) -> Iterator:
     if not files:
         return
     yield from check_file(files[0])  # compiles the schema before the fork
-    rest = [(f,) for f in files[1:]]
-    if not rest:
-        return
+    rest = files[1:]
     size = max(1, min(_FILES_PER_TASK, len(rest) // (jobs * 4)))
-    with _pool(jobs, check_file) as pool:
-        for results in pool.imap(_call, rest, chunksize=size):
-            yield from results
+    chunks = ((rest[i : i + size],) for i in range(0, len(rest), size))
+    for results in _ordered(lambda chunk: [r for f in chunk for r in check_file(f)], chunks, jobs):
+        yield from results
 
 
-def pieces(path: str) -> Iterator[tuple[str, int]]:
-    """(text, index of its first line) pieces of a stream, each but the first starting at a `---` line
-    (or at the directives just before it)."""
-    with open(path, encoding="utf-8") as f:
-        carry, line = "", 0
+def pieces(path: str) -> Iterator[tuple[int, int, int]]:
+    """(byte offset, byte length, index of the first line) of the pieces of a stream, each but the
+    first starting at a `---` line (or at the directives just before it). Decoding here checks
+    that the text is UTF-8 before any worker reads its piece."""
+    with open(path, encoding="utf-8", newline="") as f:  # newline="": lengths in the file's own bytes
+        carry, offset, line = "", 0, 0
         while True:
-            block = f.read(PIECE)
+            block = f.read(PIECE if offset else PIECE // 16)  # the parent judges the first piece alone: small
             text = carry + block
             if not block:
                 if text:
-                    yield text, line
+                    yield offset, len(text.encode("utf-8")), line
                 return
             cut = _last_start(text)
             if cut <= 0:  # no boundary yet: keep reading
                 carry = text
                 continue
             head, carry = text[:cut], text[cut:]
-            yield head, line
-            line += sum(map(head.count, _BREAKS))
+            size = len(head.encode("utf-8"))
+            yield offset, size, line
+            offset += size
+            line += head.count("\n") + head.count("\r") - head.count("\r\n") + sum(map(head.count, _BREAKS))
 
 
-_BREAKS = ("\n", "\x85", "\u2028", "\u2029")  # what YAML counts as line breaks (\r\n was read as \n)
+def read_piece(path: str, offset: int, size: int) -> str:
+    """A piece's text as a single process reads it (UTF-8, universal newlines)."""
+    with open(path, "rb") as f:
+        f.seek(offset)
+        data = f.read(size)
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+_BREAKS = ("\x85", "\u2028", "\u2029")  # what YAML also counts as line breaks
 _START = re.compile(r"^---(?=[ \t\r\n]|$)", re.M)
 
 
@@ -99,27 +173,37 @@ def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
     stream stops, as a single process stops there.
     """
     it = pieces(path)
-    first = next(it, None)
+    try:
+        first = next(it, None)
+    except UnicodeDecodeError:
+        first = (0, os.path.getsize(path), 0)  # one piece: the reader reports it as one process does
     if first is None:
         return
-    results, docs = check_text(path, first[0])  # compiles the schema before the fork
+    results, docs = check_text(path, read_piece(path, first[0], first[1]))  # compiles the schema first
     yield from results
     if _ends(results):
         return
-    starts: deque[int] = deque()  # first line of each piece handed out (appended by the pool's feeder thread)
+    starts: deque[int] = deque()  # first line of each piece handed out, in order
+    broken: list = []
 
     def tasks():
-        for text, line0 in it:
-            starts.append(line0)
-            yield path, text
+        try:
+            for offset, size, line0 in it:
+                starts.append(line0)
+                yield path, offset, size
+        except UnicodeDecodeError:  # stop handing out pieces; reported after the last one
+            broken.append(Unusable(path, f"{path}: not UTF-8 text", ends_file=True))
 
-    with _pool(jobs, check_text) as pool:
-        for results, n in pool.imap(_call, tasks(), chunksize=1):
-            line0 = starts.popleft()
-            yield from (_shift(r, line0, docs) for r in results)
-            docs += n
-            if _ends(results):
-                return
+    def check_piece(path: str, offset: int, size: int) -> tuple[list, int]:
+        return check_text(path, read_piece(path, offset, size))
+
+    for results, n in _ordered(check_piece, tasks(), jobs):
+        line0 = starts.popleft()
+        yield from (_shift(r, line0, docs) for r in results)
+        docs += n
+        if _ends(results):
+            return
+    yield from broken
 
 
 def _ends(results: list) -> bool:

@@ -15,8 +15,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import re2
-
 from .formats import FORMATS
 from .schemaerror import SchemaError
 
@@ -451,6 +449,8 @@ def _check_node(schema: dict, pointer: str) -> None:
 
 def compile_pattern(pattern: str, where: str = "pattern"):
     """An RE2 regexp; a bad one is a one-line SchemaError (no RE2 log lines on stderr)."""
+    import re2  # only for schemas that use patterns
+
     options = re2.Options()
     options.log_errors = False
     try:

@@ -41,15 +41,20 @@ def _norm(path: str) -> str:
     return re.sub(r"\[[^\]]*\]", "[*]", "" if path == "<nil>" else path).lstrip(".")
 
 
-def _warned(path: str, type_name: str, warnings: tuple) -> bool:
-    """Some warning names this path, one of its parents or one of its children."""
+def _warned(path: str, type_name: str, warnings: tuple, schema: dict) -> bool:
+    """Some warning names this path, one of its parents or one of its children; a warning about the
+    root type covers the root's own fields and paths outside the CRD's fields (embedded structs)."""
     p = _norm(path)
+    own = not re.search(r"[.\[]", p) or p.split(".")[0].split("[")[0] not in schema.get("properties", {})
     for w in warnings:
         where = w.split(": ", 1)[0]
         if not where.startswith(type_name):
             continue
         where = where[len(type_name) :].lstrip(".")
-        if not where or p == where or p.startswith((where + ".", where + "[")) or where.startswith(p):
+        if not where:
+            if own:
+                return True
+        elif p == where or p.startswith((where + ".", where + "[")) or where.startswith(p):
             return True
     return False
 
@@ -69,10 +74,17 @@ def cause(record: dict, dv_errors: list, server) -> str | None:
             return "defaulted by the server"
         if all(e.type == "FieldValueDuplicate" for e in dv_errors) and _old_has_duplicates(record, judge):
             return "duplicates: the server skips the list-type check when the old object had any"
-        if all(_warned(e.field, record["type"], warnings) for e in dv_errors):
+        if all(_warned(e.field, record["type"], warnings, judge.schema) for e in dv_errors):
             return "warned: not rendered"
+        if all(
+            _warned(e.field, record["type"], warnings, judge.schema)
+            or e.type == "FieldValueDuplicate"
+            and _old_has_duplicates(record, judge)
+            for e in dv_errors
+        ):
+            return "warned: not rendered, and duplicates the server skips (the old object had some)"
         return "unexplained: CRD too lax"
-    if all(_warned(e.field, record["type"], warnings) for e in server_errors):
+    if all(_warned(e.field, record["type"], warnings, judge.schema) for e in server_errors):
         return "warned: rendered approximately"
     if record["update"] and all(e.type == "FieldValueRequired" or "not checked" in e.detail for e in server_errors):
         return "required below the root: the server ratchets it per object, dv-eval per field"
@@ -110,13 +122,21 @@ def _at(obj, path: str):
 
 
 def _zero_vs_absent(record: dict, path: str) -> bool:
-    """The new value at `path` (or at one of its parents) is a Go zero value where the old object has nothing."""
+    """At `path` (or one of its parents) new and old differ only by Go zero values against absent ones."""
     parts = re.findall(r"[^.\[\]]+|\[[^\]]*\]", path)
     for n in range(1, len(parts) + 1):
         prefix = ".".join(parts[:n])
-        if _at(record["new"], prefix) in ("", 0, False, [], {}) and _at(record["old"], prefix) is None:
+        new, old = _at(record["new"], prefix), _at(record["old"], prefix)
+        if new in ("", 0, False, [], {}) and old is None or new is not None and _nonzero(new) == _nonzero(old):
             return True
     return False
+
+
+def _nonzero(v):
+    """A value with its Go zero values dropped (as dv-eval compares value fields)."""
+    if isinstance(v, dict):
+        return {k: _nonzero(x) for k, x in v.items() if _nonzero(x) not in ("", 0, False, [], {}, None)}
+    return [_nonzero(x) for x in v] if isinstance(v, list) else v
 
 
 def _old_set_item(record: dict, schema: dict, path: str) -> bool:

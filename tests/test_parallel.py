@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from evaluator import parallel
+from evaluator import batch, parallel
 from evaluator.cli import main
 
 SCHEMA = "schemas/widget.openapi.yaml"
@@ -50,6 +50,10 @@ def test_stream_output_is_identical(tmp_path, small_pieces, fmt):
     f = tmp_path / "all.yaml"
     f.write_text("---\n".join(docs))
     code, out = _same_with_jobs("--schema", SCHEMA, str(f), "-o", fmt)
+    # CRLF line ends and YAML's other line breaks inside a string: lines still counted alike
+    odd = docs[:5] + [VALID.replace("\n", "\r\n"), VALID.replace("metadata:\n", 'metadata:\n  x: "a\u2028b"\n')]
+    f.write_text("---\n".join(odd + docs[5:]), newline="")
+    _same_with_jobs("--schema", SCHEMA, str(f), "-o", fmt)
     assert code == 1
     if fmt == "text":
         assert out.count("is invalid") == 6 and out.endswith("30 objects: 24 valid, 6 invalid\n")
@@ -75,14 +79,37 @@ def test_stream_goes_on_after_an_unusable_document(tmp_path, small_pieces):
 
 
 def test_pieces_cut_only_before_document_starts(tmp_path, small_pieces):
-    text = "%YAML 1.1\n---\n" + "---\n".join(["a: |\n  ---x\n  b\n", "c: 1\n", "--- # comment\nd: 2\n"] * 40)
+    text = "%YAML 1.1\n---\n" + "---\n".join(["a: |\n  ---x\n  b\n", 'c: "é\u2028"\n', "--- # c\r\nd: 2\n"] * 40)
     text += "...\n%YAML 1.1\n---\ne: 3\n"
     f = tmp_path / "s.yaml"
-    f.write_text(text)
-    got = list(parallel.pieces(str(f)))
-    assert len(got) > 5 and "".join(t for t, _ in got) == text
+    f.write_text(text, newline="")
+    got = [(parallel.read_piece(str(f), offset, size), line) for offset, size, line in parallel.pieces(str(f))]
+    assert len(got) > 5 and "".join(t for t, _ in got) == text.replace("\r\n", "\n")
     line = 0
     for t, first_line in got:
         assert first_line == line
         assert t is got[0][0] or t.startswith(("---", "%YAML"))
-        line += t.count("\n")
+        line += t.count("\n") + t.count("\u2028")
+
+
+def test_a_stream_that_is_not_utf8_is_reported_in_place(tmp_path, small_pieces):
+    f = tmp_path / "all.yaml"
+    f.write_bytes(("---\n".join([VALID] * 30)).encode() + b"---\nname: \xff\n")
+    code, out = run("--schema", SCHEMA, str(f), "--jobs", "2")
+    assert code == 2 and "not UTF-8 text" in out
+
+
+def test_a_failing_worker_is_one_line_and_exit_2(tmp_path, monkeypatch):
+    for i in range(6):
+        (tmp_path / f"o{i}.yaml").write_text(VALID)
+    real = batch.file_results
+
+    def broken(opts, path, docs=None):
+        if path.endswith("o4.yaml"):
+            raise MemoryError("worker out of memory")
+        return real(opts, path, docs)
+
+    monkeypatch.setattr(batch, "file_results", broken)  # inherited by the forked workers
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
+    assert r.exit_code == 2
+    assert "worker out of memory" in r.output and "Traceback" not in r.output

@@ -11,7 +11,7 @@ try:
     main()
 except SystemExit as e:
     code = e.code
-print(code, *sorted(m for m in ("jsonschema", "multiprocessing", "openapi_spec_validator") if m in sys.modules))
+print(code, *sorted(m for m in ("jsonschema", "multiprocessing", "openapi_spec_validator", "re2") if m in sys.modules))
 """
 
 
