@@ -669,6 +669,12 @@ def _forbid(unset, level):
 # --- update rules ---------------------------------------------------------------
 
 
+def _items_comparable(kind: str, v, ov) -> bool:
+    """Both values are nil or of the collection kind the item rules walk."""
+    want = dict if kind == "map" else list
+    return kind in ("map", "list") and all(x is None or type(x) is want for x in (v, ov))
+
+
 def kw_update(c, rules, schema, shape, n):
     rules = tuple(rules)
     kind = shape.kind
@@ -705,23 +711,25 @@ def kw_update(c, rules, schema, shape, n):
                 and ((old_empty is False and new_empty is False) or (old_empty is None))
             ):
                 ctx.add(E.INVALID, path, None, "field cannot be modified once set", "update")
+            elif rule in ("NoAddItem", "NoRemoveItem") and not _items_comparable(kind, v, ov):
+                continue  # a value of the wrong type (its type check reports it): no items to compare
             elif rule == "NoAddItem":
                 if kind == "map":
-                    for k in v:
+                    for k in v or ():
                         if not (type(ov) is dict and k in ov):
                             ctx.add(E.FORBIDDEN, (path, (k,)), "", "item may not be added", "update")
                 else:
                     old_keys = {key(o) for o in (ov or ()) if o is not None}
-                    for i, item in enumerate(v):
+                    for i, item in enumerate(v or ()):
                         if item is not None and key(item) not in old_keys:
                             ctx.add(E.FORBIDDEN, (path, i), "", "item may not be added", "update")
             elif rule == "NoRemoveItem":
                 if kind == "map":
                     for k in ov or {}:
-                        if k not in v:
+                        if not v or k not in v:
                             ctx.add(E.FORBIDDEN, (path, (k,)), "", "item may not be removed", "update")
                 else:
-                    new_keys = {key(x) for x in v if x is not None}
+                    new_keys = {key(x) for x in v or () if x is not None}
                     for o in ov or ():
                         if o is not None and key(o) not in new_keys:
                             ctx.add(E.FORBIDDEN, path, "", "item may not be removed", "update")

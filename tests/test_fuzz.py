@@ -187,3 +187,11 @@ def test_mutated_yaml_streams_give_one_result_per_document_and_never_an_internal
     results = list(file_results(STREAM_OPTIONS, "s.yaml", text=text))
     assert all(isinstance(r, (Verdict, Unusable)) and not getattr(r, "internal", False) for r in results), results
     assert len(results) <= text.count("\n") + 1  # resuming always moves on
+
+
+def test_found_by_fuzzing_item_update_rules_on_values_of_the_wrong_type():
+    v = validator(str(CASES / "tags/update/maps/models.py"), "UpdateMapStruct")
+    old = {"mapNoAdd": {"a": "1"}}
+    for bad in ([[]], False, "x"):
+        assert {e.type for e in v.validate({"mapNoAdd": bad}, old)} == {"FieldValueTypeInvalid"}
+    assert [e.detail for e in v.validate({"mapNoAdd": {"a": "1", "b": "2"}}, old)] == ["item may not be added"]
