@@ -76,6 +76,7 @@ class Emitter:
         self.schemas: dict[str, dict] = {}
         self.union_groups: dict[int, dict] = {}  # id(parent fragment) -> (keyword, union name) -> group
         self.warnings: list[str] = []
+        self.subresources: dict[str, str | None] = {}  # file -> its module's isSubresource (parsed once)
 
     # -- type resolution ---------------------------------------------------------
     def resolve(self, texpr: TypeExpr) -> tuple[str, bool, TypeExpr]:
@@ -199,12 +200,13 @@ class Emitter:
         return schema
 
     def module_subresource(self, file: str) -> str | None:
+        """The `isSubresource` tag of a file's module block; each file is parsed once per run."""
         from .frontend import _Source
 
-        for site in _Source(file).module_block():
-            if site.tag.name == "isSubresource":
-                return site.tag.value
-        return None
+        if file not in self.subresources:
+            sites = _Source(file).module_block()
+            self.subresources[file] = next((s.tag.value for s in sites if s.tag.name == "isSubresource"), None)
+        return self.subresources[file]
 
     def struct_schema(self, named: Named) -> dict:
         props: dict = {}
