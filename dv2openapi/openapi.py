@@ -214,8 +214,10 @@ class Emitter:
         parent: dict = {}
         wire = self.struct_fields(("ref", named.name))
         own = [f for f in named.fields if not f.inline]
+        on_wire = {id(f) for f in wire}  # identity sets: `in` on lists was quadratic in a struct's size
+        own_ids = {id(f) for f in own}
         for f in own:
-            if f in wire:
+            if id(f) in on_wire:
                 props[f.json] = self.field_schema(f, named, parent)
                 if props[f.json].pop("x-dv-required", False) is True:
                     required.append(f.json)
@@ -226,7 +228,7 @@ class Emitter:
             # The embedded struct is validated as a whole (x-dv-embedded); its promoted fields are
             # listed among the properties too, for the wire and for plain OpenAPI consumers.
             inner = {g.json for g in self.struct_fields(e.type)}
-            fields = [g for g in wire if g not in own and g.json in inner]
+            fields = [g for g in wire if id(g) not in own_ids and g.json in inner]
             by_value = not self.resolve(e.type)[1]
             for g in fields:
                 props[g.json] = self.field_schema(g, named, {})
