@@ -77,6 +77,7 @@ class Model:
     module_tags: list[TagSite]
     roots: list[str]
     file: str
+    sources: dict[str, _Source]  # the files the types come from, parsed once, by `Named.file`
 
 
 def _read_source(path: str) -> str:
@@ -419,4 +420,5 @@ def build_model(path: str, type_names: list[str] | None = None) -> Model:
         roots = list(candidates)
     for name in roots:
         builder.named(candidates[name])
-    return Model(builder.types, src.module_block(), roots, str(path))
+    sources = {s.path: s for s in builder.sources.values()}
+    return Model(builder.types, src.module_block(), roots, str(path), sources)

@@ -201,10 +201,8 @@ class Emitter:
 
     def module_subresource(self, file: str) -> str | None:
         """The `isSubresource` tag of a file's module block; each file is parsed once per run."""
-        from .frontend import _Source
-
         if file not in self.subresources:
-            sites = _Source(file).module_block()
+            sites = self.model.sources[file].module_block()
             self.subresources[file] = next((s.tag.value for s in sites if s.tag.name == "isSubresource"), None)
         return self.subresources[file]
 

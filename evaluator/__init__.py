@@ -7,6 +7,7 @@ result.enforced, result.shadowed, result.valid
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Mapping
 
 from .compiler import Compiler
@@ -157,9 +158,16 @@ def compile(schema_doc: dict, type_name: str | None = None) -> Validator:  # noq
     for part in ref[2:].split("/"):
         target = target.get(part, {}) if isinstance(target, dict) else {}
     subs = tuple(doc.get("x-dv-supports-subresources", ()))
+    # Compiling allocates many long-lived objects and little garbage: full collections on the way
+    # made compile time grow with the square of a large document's size (3,600 types: 1.2 s -> 0.4 s).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return Validator(doc, ref, subs, target.get("x-dv-subresource"))
     except RecursionError:
         raise SchemaError(f"{ref}: nests too deeply to compile") from None
     except (AttributeError, KeyError, TypeError, IndexError) as e:  # a shape the vocabulary check let through
         raise SchemaError(f"{ref}: malformed schema ({type(e).__name__}: {e})") from None
+    finally:
+        if collecting:
+            gc.enable()
