@@ -114,6 +114,7 @@ class _Source:
         self.tree = ast.parse(text, filename=path)
         self.classes: dict[str, ast.ClassDef] = {}
         self.assigns: dict[str, int] = {}
+        self.members: dict[str, dict[str, int]] = {}  # class -> member -> line, filled by member_line
         for node in self.tree.body:
             if isinstance(node, ast.ClassDef):
                 self.classes[node.name] = node
@@ -161,15 +162,19 @@ class _Source:
         return min([node.lineno] + [d.lineno for d in node.decorator_list])
 
     def member_line(self, cls: str, member: str) -> int | None:
-        node = self.classes.get(cls)
-        if node is None:
-            return None
-        for stmt in node.body:
-            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == member:
-                return stmt.lineno
-            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == member for t in stmt.targets):
-                return stmt.lineno
-        return None
+        """Line of the first statement in class `cls` assigning `member` (an index per class, built once)."""
+        if cls not in self.members:
+            node = self.classes.get(cls)
+            if node is None:
+                return None
+            lines: dict[str, int] = {}
+            for stmt in node.body:
+                if isinstance(stmt, (ast.AnnAssign, ast.Assign)):
+                    for t in [stmt.target] if isinstance(stmt, ast.AnnAssign) else stmt.targets:
+                        if isinstance(t, ast.Name):
+                            lines.setdefault(t.id, stmt.lineno)
+            self.members[cls] = lines
+        return self.members[cls].get(member)
 
 
 DEFAULT_TAG = "+default"

@@ -76,6 +76,7 @@ class Emitter:
         self.schemas: dict[str, dict] = {}
         self.union_groups: dict[int, dict] = {}  # id(parent fragment) -> (keyword, union name) -> group
         self.warnings: list[str] = []
+        self.subresources: dict[str, str | None] = {}  # file -> its module's isSubresource (parsed once)
 
     # -- type resolution ---------------------------------------------------------
     def resolve(self, texpr: TypeExpr) -> tuple[str, bool, TypeExpr]:
@@ -199,12 +200,13 @@ class Emitter:
         return schema
 
     def module_subresource(self, file: str) -> str | None:
+        """The `isSubresource` tag of a file's module block; each file is parsed once per run."""
         from .frontend import _Source
 
-        for site in _Source(file).module_block():
-            if site.tag.name == "isSubresource":
-                return site.tag.value
-        return None
+        if file not in self.subresources:
+            sites = _Source(file).module_block()
+            self.subresources[file] = next((s.tag.value for s in sites if s.tag.name == "isSubresource"), None)
+        return self.subresources[file]
 
     def struct_schema(self, named: Named) -> dict:
         props: dict = {}
@@ -212,8 +214,10 @@ class Emitter:
         parent: dict = {}
         wire = self.struct_fields(("ref", named.name))
         own = [f for f in named.fields if not f.inline]
+        on_wire = {id(f) for f in wire}  # identity sets: `in` on lists was quadratic in a struct's size
+        own_ids = {id(f) for f in own}
         for f in own:
-            if f in wire:
+            if id(f) in on_wire:
                 props[f.json] = self.field_schema(f, named, parent)
                 if props[f.json].pop("x-dv-required", False) is True:
                     required.append(f.json)
@@ -224,7 +228,7 @@ class Emitter:
             # The embedded struct is validated as a whole (x-dv-embedded); its promoted fields are
             # listed among the properties too, for the wire and for plain OpenAPI consumers.
             inner = {g.json for g in self.struct_fields(e.type)}
-            fields = [g for g in wire if g not in own and g.json in inner]
+            fields = [g for g in wire if id(g) not in own_ids and g.json in inner]
             by_value = not self.resolve(e.type)[1]
             for g in fields:
                 props[g.json] = self.field_schema(g, named, {})
