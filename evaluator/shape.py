@@ -36,6 +36,35 @@ class Shape:
         self.corr_type = None  # the list type, also when written under an option or level wrapper
 
 
+JSON_TYPES = {
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "array": (list,),
+    "object": (dict,),
+    "null": (type(None),),
+}
+"""JSON Schema type names -> the Python types of parsed JSON that they admit."""
+
+
+def resolve_ref(doc: dict, ref: object, where: str = "") -> dict:
+    """The schema a local `$ref` (`#/components/schemas/T`) points at; `where` prefixes errors."""
+    at = f"{where}: " if where else ""
+    if not isinstance(ref, str) or not ref.startswith("#/"):
+        shown = repr(ref) if len(repr(ref)) <= 60 else repr(ref)[:57] + "..."
+        raise SchemaError(f"{at}unsupported $ref {shown} (only local '#/...' references)")
+    node: object = doc
+    for part in ref[2:].split("/"):
+        part = part.replace("~1", "/").replace("~0", "~")
+        if not isinstance(node, dict) or part not in node:
+            raise SchemaError(f"{at}dangling $ref {ref!r}")
+        node = node[part]
+    if not isinstance(node, dict):
+        raise SchemaError(f"{at}$ref {ref!r} does not point at a schema")
+    return node
+
+
 class Resolver:
     """Resolves `$ref`s against the document's components."""
 
@@ -44,17 +73,7 @@ class Resolver:
         self.shapes: dict[int, tuple] = {}
 
     def deref(self, ref: str) -> dict:
-        if not isinstance(ref, str) or not ref.startswith("#/"):
-            raise SchemaError(f"unsupported $ref {ref!r} (only local '#/...' references)")
-        node = self.doc
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            if not isinstance(node, dict) or part not in node:
-                raise SchemaError(f"dangling $ref {ref!r}")
-            node = node[part]
-        if not isinstance(node, dict):
-            raise SchemaError(f"$ref {ref!r} does not point at a schema")
-        return node
+        return resolve_ref(self.doc, ref)
 
     def parts(self, schema: dict, seen: tuple = ()) -> list[dict]:
         """The schema and everything it includes through $ref / allOf, flattened."""

@@ -10,7 +10,7 @@ from . import errors as E
 from .context import NOOLD
 from .equality import freeze
 from .schemaerror import SchemaError
-from .shape import NIL_LIST
+from .shape import JSON_TYPES, NIL_LIST
 
 # --- structs ---------------------------------------------------------------------
 
@@ -741,15 +741,6 @@ def kw_update(c, rules, schema, shape, n):
 
 
 _TYPE_ONLY = {"type", "nullable", "format", "description", "title"}
-_PY_TYPES = {
-    "string": (str,),
-    "integer": (int,),
-    "number": (int, float),
-    "boolean": (bool,),
-    "array": (list,),
-    "object": (dict,),
-    "null": (type(None),),
-}
 
 
 def kw_any_of(keyword):
@@ -758,9 +749,9 @@ def kw_any_of(keyword):
         if schema.get("x-kubernetes-int-or-string") and keyword == "anyOf":
             return None  # the int-or-string type check covers it
         detail = f"must validate {'one' if keyword == 'oneOf' else 'at least one'} of the schemas in {keyword}"
-        if subs and all(set(s) <= _TYPE_ONLY and s.get("type") in _PY_TYPES for s in subs):
+        if subs and all(set(s) <= _TYPE_ONLY and s.get("type") in JSON_TYPES for s in subs):
             # branches that only name a type: a type test, no sub-validation
-            branches = [(_PY_TYPES[s["type"]], bool(s.get("nullable"))) for s in subs]
+            branches = [(JSON_TYPES[s["type"]], bool(s.get("nullable"))) for s in subs]
             passing = set()  # the JSON value types that pass (any other type passes no branch)
             for t in (str, int, float, bool, list, dict, type(None)):
                 passed = sum(1 for types, nullable in branches if t in types or (t is type(None) and nullable))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .formats import FORMATS
 from .schemaerror import SchemaError
+from .shape import JSON_TYPES, resolve_ref
 
 if TYPE_CHECKING:
     import jsonschema
@@ -280,15 +281,6 @@ STANDARD: dict[str, dict] = {
 }
 
 _VALUES = {**STANDARD, **{k: v.value for k, v in VENDOR.items()}}  # keyword -> its value's schema
-_JSON_TYPES = {
-    "string": (str,),
-    "integer": (int,),
-    "number": (int, float),
-    "boolean": (bool,),
-    "array": (list,),
-    "object": (dict,),
-    "null": (type(None),),
-}
 _QUICK_KEYS = {
     "type",
     "enum",
@@ -310,7 +302,7 @@ def _fits(value_schema: dict, v: object) -> bool:
     if not value_schema.keys() <= _QUICK_KEYS:
         return False
     t = value_schema.get("type")
-    if t is not None and not any(type(v) in _JSON_TYPES[x] for x in ([t] if isinstance(t, str) else t)):
+    if t is not None and not any(type(v) in JSON_TYPES[x] for x in ([t] if isinstance(t, str) else t)):
         return False
     if "anyOf" in value_schema and not any(_fits(sub, v) for sub in value_schema["anyOf"]):
         return False
@@ -469,7 +461,7 @@ def check(doc: dict, ref: str) -> None:
     seen: set[int] = set()
     same: dict[int, list[tuple[int, str]]] = {}  # schema -> same-position children (id, pointer)
     pointers: dict[int, str] = {}
-    stack = [(_resolve(doc, ref, "#"), ref)]
+    stack = [(resolve_ref(doc, ref, "#"), ref)]
     while stack:
         schema, pointer = stack.pop()
         if id(schema) in seen:
@@ -479,7 +471,7 @@ def check(doc: dict, ref: str) -> None:
         _check_node(schema, pointer)
         level = same.setdefault(id(schema), [])
         if "$ref" in schema:
-            target = _resolve(doc, schema["$ref"], f"{pointer}/$ref")
+            target = resolve_ref(doc, schema["$ref"], f"{pointer}/$ref")
             level.append((id(target), schema["$ref"]))
             stack.append((target, schema["$ref"]))
         for key, suffix, sub in _children(schema):
@@ -487,20 +479,6 @@ def check(doc: dict, ref: str) -> None:
                 level.append((id(sub), f"{pointer}/{suffix}"))
             stack.append((sub, f"{pointer}/{suffix}"))
     _no_loops(same, pointers)
-
-
-def _resolve(doc: dict, ref: object, where: str) -> dict:
-    if not isinstance(ref, str) or not ref.startswith("#/"):
-        raise SchemaError(f"{where}: unsupported $ref {_show(ref)} (only local '#/...' references)")
-    node: object = doc
-    for part in ref[2:].split("/"):
-        part = part.replace("~1", "/").replace("~0", "~")
-        if not isinstance(node, dict) or part not in node:
-            raise SchemaError(f"{where}: dangling $ref {ref!r}")
-        node = node[part]
-    if not isinstance(node, dict):
-        raise SchemaError(f"{where}: $ref {ref!r} does not point at a schema")
-    return node
 
 
 def _no_loops(same: dict, pointers: dict) -> None:
