@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from evaluator.process import cli_signals, closed_stdout
+
 from .catalog import tags_markdown, tags_text
 from .crd import to_crd
 from .errors import InputError
@@ -13,7 +15,6 @@ from .frontend import build_model
 from .isolate import run_isolated
 from .openapi import to_openapi
 from .output import OutputError, dump_yaml, write_file
-from .process import cli_signals, closed_stdout
 
 OUTPUT_HELP = "Write here instead of stdout (atomically; a symlink is followed, a FIFO or device written directly)."
 

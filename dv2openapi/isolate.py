@@ -15,8 +15,9 @@ import os
 import sys
 from collections.abc import Callable
 
+from evaluator.process import child_of, forking
+
 from .errors import InputError
-from .process import child_of, forking
 
 
 def _child(parent: int, send, fn: Callable, args: tuple) -> None:

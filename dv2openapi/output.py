@@ -20,7 +20,7 @@ import tempfile
 
 import yaml
 
-from .process import TEMPORARY
+from evaluator.process import TEMPORARY
 
 
 class OutputError(Exception):

@@ -158,7 +158,7 @@ def summary(name: str) -> str:
 DIFFERENCES = """
 ## Go semantics in a CRD, and where a CRD and dv-eval differ
 
-How the renderings carry what dv-eval enforces (`dv2openapi/crd.py`, `crdrules.py`, `crdformats.py`):
+How the renderings carry what dv-eval enforces (`dv2openapi/crd/render.py`, `rules.py`, `formats.py`):
 
 - **Go value fields.** An absent value field is its zero value, and the zero value counts as unset.
   What dv-eval reports for an absent field is computed by running dv-eval on it at generation time:
@@ -194,7 +194,7 @@ How the renderings carry what dv-eval enforces (`dv2openapi/crd.py`, `crdrules.p
 
 Measured by `tests/test_crd_differential.py` (`python tools/crd_differential.py` for every
 record): 52,315 creates and updates of every conformance root type (no option on, no subresource)
-judged by the API server's validation (emulated with a real CEL runtime in `tests/apiserver`, which
+judged by the API server's validation (emulated with a real CEL runtime in the `apiserver` package, which
 reaches the real server's verdict on all 12,599 recorded requests) against dv-eval on the OpenAPI
 document. 48,979 agree (95.1% of the 51,518 with a CRD); none differ for a reason not listed here.
 The rest, by cause:

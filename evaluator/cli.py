@@ -8,10 +8,9 @@ import sys
 
 import click
 
-from dv2openapi.process import cli_signals, closed_stdout
-
 from .batch import file_results, files, results
 from .loader import InputError, iter_docs, load_one
+from .process import cli_signals, closed_stdout
 from .reporters import FORMATS, REPORTERS, Reporter, Summary
 from .routing import Catalog
 from .schemaerror import SchemaError

@@ -17,8 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import wait
 
-from dv2openapi.process import child_of, forking
-
+from .process import child_of, forking
 from .verdict import Unusable, Verdict
 
 PIECE = 1 << 20  # bytes of a stream piece: small enough to keep memory flat, big enough to amortise

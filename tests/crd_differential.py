@@ -1,7 +1,7 @@
 """CRD versus dv-eval on the same requests: the differential behind `test_crd_differential.py`.
 
 For every conformance root type the generated CRD is judged by the API-server emulation
-(`tests/apiserver`) and the OpenAPI document by dv-eval (every option off, beta enforced, no
+(`apiserver`) and the OpenAPI document by dv-eval (every option off, beta enforced, no
 subresource: the state a CRD renders). Each disagreement on valid/invalid gets a cause; the
 documented causes (docs/crd-rendering.md, "Where a CRD and dv-eval differ") are recognised from
 the generator's own warnings, so a difference nobody warned about stays "unexplained".
@@ -15,11 +15,11 @@ from collections import Counter
 from pathlib import Path
 
 import evaluator
+from apiserver import Validator
 from dv2openapi.crd import to_crd
 from dv2openapi.errors import InputError
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
-from tests.apiserver import Validator
 
 CASES = Path(__file__).parent / "conformance" / "cases"
 

@@ -1,4 +1,4 @@
-"""The API-server emulation (tests/apiserver) against the real server's recorded verdicts.
+"""The API-server emulation (apiserver) against the real server's recorded verdicts.
 
 `../shared/apiserver-verdicts/objects.jsonl.gz` holds what kube-apiserver's
 custom-resource code said about 12,599 creates and updates of our generated
@@ -12,7 +12,7 @@ import re
 
 import yaml
 
-from tests.apiserver import Validator
+from apiserver import Validator
 from tests.shared_data import SHARED, records
 
 

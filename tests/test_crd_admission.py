@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from dv2openapi.cli import main, summarize
 from dv2openapi.crd import to_crd
-from dv2openapi.crdcheck import check_crd
+from dv2openapi.crd.check import check_crd
 from dv2openapi.errors import InputError
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi

@@ -12,10 +12,10 @@ from __future__ import annotations
 import functools
 
 import evaluator
+from apiserver import Validator
 from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
-from tests.apiserver import Validator
 from tests.crd_differential import run
 from tests.shared_data import records
 

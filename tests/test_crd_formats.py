@@ -1,4 +1,4 @@
-"""The CEL renderings of `k8s-*` formats (dv2openapi/crdformats.py) accept exactly what dv-eval accepts."""
+"""The CEL renderings of `k8s-*` formats (dv2openapi/crd/formats.py) accept exactly what dv-eval accepts."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dv2openapi.crdformats import FORMAT_RULES
+from apiserver.celrules import compile_rule
+from dv2openapi.crd.formats import FORMAT_RULES
 from evaluator.formats import FORMATS
-from tests.apiserver.celrules import compile_rule
 
 PIECES = ["a", "z", "0", "9", "A", "Z", "-", ".", "_", "/", "%", "é", "\u017f", "\u212a", "example.com", "requests.",
           "kubernetes.io/", "a" * 63, "a" * 70, "x" * 250]  # fmt: skip

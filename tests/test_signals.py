@@ -93,7 +93,7 @@ def test_a_signal_during_a_write_leaves_no_temporary_file(tmp_path):
     tmp = tmp_path / ".dv2openapi-x.tmp"
     probe = (
         "import os, signal, sys\n"
-        "from dv2openapi.process import TEMPORARY, cli_signals\n"
+        "from evaluator.process import TEMPORARY, cli_signals\n"
         f"open({str(tmp)!r}, 'w').write('half')\n"
         f"TEMPORARY.add({str(tmp)!r})\n"
         "with cli_signals():\n"

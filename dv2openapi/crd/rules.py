@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from .crdformats import FORMAT_RULES
+from .formats import FORMAT_RULES
 
 RESERVED = {
     "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if",

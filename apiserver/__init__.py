@@ -1,4 +1,4 @@
-"""A model of kube-apiserver's custom-resource validation, for tests.
+"""A model of kube-apiserver's custom-resource validation.
 
 `validate(crd, new, old)` does what the custom-resource strategy does with a
 request (kubernetes/apiextensions-apiserver, `customResourceStrategy.Validate`

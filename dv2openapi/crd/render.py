@@ -17,12 +17,12 @@ import re
 
 import evaluator
 
-from .crdadmit import admission_error, make_admissible, zero_default
-from .crdcheck import check_crd
-from .crdformats import FORMAT_RULES
-from .crdformats import MAX_LENGTH as FORMAT_MAX_LENGTH
-from .crdrules import Field, Unsupported, ident, lit, predicates
-from .errors import InputError
+from ..errors import InputError
+from .admit import admission_error, make_admissible, zero_default
+from .check import check_crd
+from .formats import FORMAT_RULES
+from .formats import MAX_LENGTH as FORMAT_MAX_LENGTH
+from .rules import Field, Unsupported, ident, lit, predicates
 
 ANNOTATION = "dv2openapi.dev/openapi"
 MAX_ANNOTATION = 256 * 1024
