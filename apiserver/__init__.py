@@ -11,8 +11,7 @@ validation ratcheting (KEP-4008) drops errors of unchanged nodes.
 Not modelled: CEL cost budgets, `messageExpression`, embedded resources,
 ObjectMeta validation (the tests send valid metadata), status/scale
 subresources.
+
+Import the stage you need (`apiserver.server`, `apiserver.names`, ...): this package imports
+nothing by itself, so the evaluator can use its name validators without loading CEL.
 """
-
-from .server import FieldError, Validator, validate
-
-__all__ = ["FieldError", "Validator", "validate"]

@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import evaluator
-from apiserver import Validator
+from apiserver.server import Validator
 from dv2openapi.crd import to_crd
 from dv2openapi.errors import InputError
 from dv2openapi.frontend import build_model

@@ -12,7 +12,7 @@ import re
 
 import yaml
 
-from apiserver import Validator
+from apiserver.server import Validator
 from tests.shared_data import SHARED, records
 
 

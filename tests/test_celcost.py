@@ -4,9 +4,9 @@ and with `maxItems` / `maxProperties` / `maxLength` set)."""
 
 import pytest
 
-from dv2openapi.crd.celast import compile_rule
-from dv2openapi.crd.celcost import decl_of, estimate
-from dv2openapi.crd.check import cel_type
+from apiserver.celast import compile_rule
+from apiserver.celcost import decl_of, estimate
+from apiserver.crdcheck import cel_type
 
 TYPES = {
     "number": {"type": "number"},

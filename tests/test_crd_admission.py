@@ -6,9 +6,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from apiserver.crdcheck import check_crd
 from dv2openapi.cli import main, summarize
 from dv2openapi.crd import to_crd
-from dv2openapi.crd.check import check_crd
 from dv2openapi.errors import InputError
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 
 import evaluator
-from apiserver import Validator
+from apiserver.server import Validator
 from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dv2openapi.crd.check import check_crd, cost_message, is_dns1035_label
+from apiserver.crdcheck import check_crd, cost_message, is_dns1035_label
 
 VERDICTS = Path(__file__).resolve().parent.parent.parent / "shared" / "apiserver-verdicts"
 
@@ -130,7 +130,7 @@ def test_optional_old_self_is_typed_as_an_optional_of_self():
 
 
 def test_field_paths_must_name_fields():
-    from dv2openapi.crd.check import field_path_valid
+    from apiserver.crdcheck import field_path_valid
 
     s = {
         "type": "object",

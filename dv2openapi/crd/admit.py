@@ -15,8 +15,9 @@ import re
 
 import re2
 
+from apiserver.crdcheck import check_crd
+
 from ..errors import InputError
-from .check import check_crd
 
 _OLD_SELF = re.compile(r"\boldSelf\b")
 _ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False}

@@ -16,10 +16,10 @@ import json
 import re
 
 import evaluator
+from apiserver.crdcheck import check_crd
 
 from ..errors import InputError
 from .admit import admission_error, make_admissible, zero_default
-from .check import check_crd
 from .formats import FORMAT_RULES
 from .formats import MAX_LENGTH as FORMAT_MAX_LENGTH
 from .rules import Field, Unsupported, ident, lit, predicates

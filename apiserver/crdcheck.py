@@ -18,11 +18,10 @@ from dataclasses import dataclass
 
 from cel_expr_python import cel
 
-from evaluator.formats import is_dns1123_subdomain, max_len_error, regex_error
-
 from .celast import CompileError, compile_rule
 from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
-from .defaults import default_problems
+from .crddefaults import default_problems
+from .names import is_dns1123_subdomain, max_len_error, regex_error
 
 RULE_COST_LIMIT = 10_000_000  # StaticEstimatedCostLimit
 CRD_COST_LIMIT = 100_000_000  # StaticEstimatedCRDCostLimit
