@@ -21,9 +21,15 @@ from typing import Any
 from cel_expr_python import cel
 from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
-from .correlate import child_schema
+from .correlate import MISSING, child_schema
+from .paths import Path, fmt
 
 URL_BASE64 = re.compile(r"[A-Za-z0-9_-]*={0,2}")
+REASONS = {
+    "FieldValueForbidden": "FieldValueForbidden",
+    "FieldValueRequired": "FieldValueRequired",
+    "FieldValueDuplicate": "FieldValueDuplicate",
+}
 OPTIONAL_WRAP = "cel.bind(oldSelf, __hasOld ? optional.of(__old) : optional.none(), ({}))"
 
 
@@ -137,3 +143,33 @@ def uses_old_self(rule: str) -> bool:
     except RuntimeError:
         return True
     return False
+
+
+def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -> list[tuple[str, str, str]]:
+    """The (type, field, detail) errors of the rules on one node; `old` is MISSING when uncorrelated."""
+    rules = schema.get("x-kubernetes-validations")
+    if not rules or value is None:
+        return []
+    bad: set = set()
+    self_val = to_cel(value, schema, bad)
+    has_old = old is not MISSING and old is not None
+    old_val = to_cel(old, schema, set()) if has_old else None
+    errs = []
+    field = fmt(path)
+    for rule in rules:
+        transition = uses_old_self(rule["rule"])
+        if transition and not has_old and not rule.get("optionalOldSelf"):
+            continue
+        if any(f".{name}" in rule["rule"] for name in bad) or "" in bad:
+            errs.append(("FieldValueInvalid", field, f"invalid bytes evaluating rule: {rule['rule']}"))
+            continue
+        ok, err = evaluate(rule, self_val, old_val, has_old)
+        if err is not None:
+            errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {rule['rule']}"))
+            continue
+        if ok or (ratchet and not transition):
+            continue
+        where = field + (rule["fieldPath"] if rule.get("fieldPath") else "")
+        detail = rule.get("message") or f"failed rule: {rule['rule']}"
+        errs.append((REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail))
+    return errs

@@ -22,11 +22,6 @@ NOT_CHECKED = (
     "correct the existing errors to complete validation"
 )
 METADATA = {"name": "obj", "namespace": "default", "uid": "0-0", "creationTimestamp": "2024-01-01T00:00:00Z"}
-REASONS = {
-    "FieldValueForbidden": "FieldValueForbidden",
-    "FieldValueRequired": "FieldValueRequired",
-    "FieldValueDuplicate": "FieldValueDuplicate",
-}
 
 
 class FieldError(NamedTuple):
@@ -156,7 +151,7 @@ class Validator:
         if self.has_rules and any(e.type in BLOCKING for e in errs):
             return errs + [FieldError("FieldValueInvalid", "", NOT_CHECKED)]
         for n in nodes:
-            errs += _rules(n)
+            errs += [FieldError(*e) for e in celrules.node_errors(n.schema, n.value, n.old, n.path, n.ratchet)]
         return errs
 
 
@@ -181,35 +176,6 @@ def _list_errors(nodes: list[_Node]) -> list[FieldError]:
             if key in seen:
                 errs.append(FieldError("FieldValueDuplicate", fmt(at(n.path, i)), ""))
             seen.add(key)
-    return errs
-
-
-def _rules(n: _Node) -> list[FieldError]:
-    rules = n.schema.get("x-kubernetes-validations")
-    if not rules or n.value is None:
-        return []
-    bad: set = set()
-    self_val = celrules.to_cel(n.value, n.schema, bad)
-    has_old = n.old is not MISSING and n.old is not None
-    old_val = celrules.to_cel(n.old, n.schema, set()) if has_old else None
-    errs = []
-    path = fmt(n.path)
-    for rule in rules:
-        transition = celrules.uses_old_self(rule["rule"])
-        if transition and not has_old and not rule.get("optionalOldSelf"):
-            continue
-        if any(f".{name}" in rule["rule"] for name in bad) or "" in bad:
-            errs.append(FieldError("FieldValueInvalid", path, f"invalid bytes evaluating rule: {rule['rule']}"))
-            continue
-        ok, err = celrules.evaluate(rule, self_val, old_val, has_old)
-        if err is not None:
-            errs.append(FieldError("FieldValueInvalid", path, f"{err} evaluating rule: {rule['rule']}"))
-            continue
-        if ok or (n.ratchet and not transition):
-            continue
-        where = path + (rule["fieldPath"] if rule.get("fieldPath") else "")
-        detail = rule.get("message") or f"failed rule: {rule['rule']}"
-        errs.append(FieldError(REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail))
     return errs
 
 
