@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from . import celrules
 from .correlate import MISSING, child_schema, equal, list_key, map_list_index
+from .objectmeta import validate_object_meta
 from .openapi import check_node
 from .paths import Path, at, fmt
 
@@ -21,7 +22,8 @@ NOT_CHECKED = (
     "some validation rules were not checked because the object was invalid; "
     "correct the existing errors to complete validation"
 )
-METADATA = {"name": "obj", "namespace": "default", "uid": "0-0", "creationTimestamp": "2024-01-01T00:00:00Z"}
+SYSTEM = {"uid": "00000000-0000-0000-0000-000000000000", "creationTimestamp": "2024-01-01T00:00:00Z"}
+GENERATED_SUFFIX = "abcde"  # the server appends 5 random characters to a generateName
 
 
 class FieldError(NamedTuple):
@@ -112,47 +114,106 @@ def _walk(node: _Node, update: bool):
 
 
 class Validator:
-    """The API server's validation of objects of one CRD version."""
+    """The API server's validation of custom resources of one CRD (every served version)."""
 
     def __init__(self, crd: dict):
         spec = crd["spec"]
-        version = spec["versions"][0]
-        self.schema = version["schema"]["openAPIV3Schema"]
-        self.api_version = f"{spec['group']}/{version['name']}"
+        self.group = spec["group"]
         self.kind = spec["names"]["kind"]
-        self.has_rules = _has_rules(self.schema)
-
-    def prepare(self, obj: dict, update: bool) -> dict:
-        """A request body: the object with apiVersion, kind and metadata, pruned and defaulted."""
-        out = copy.deepcopy(obj)
-        out["apiVersion"], out["kind"] = self.api_version, self.kind
-        out["metadata"] = {
-            "name": "obj",
-            "namespace": "default",
-            "uid": "0-0",
-            "creationTimestamp": "2024-01-01T00:00:00Z",
+        self.namespaced = spec.get("scope", "Namespaced") == "Namespaced"
+        self.versions = {
+            v["name"]: _Version(v, crd) for v in spec["versions"] if isinstance(v, dict) and v.get("served", True)
         }
-        if update:
-            out["metadata"].update(resourceVersion="1", generation=1)
-        prune(out, self.schema)
-        default(out, self.schema)
-        return out
+        self.default_version = next(iter(self.versions))
+
+    @property
+    def schema(self) -> dict:
+        """The schema of the first served version."""
+        return self.versions[self.default_version].schema
+
+    def version_of(self, obj: dict) -> _Version:
+        """The served version an object's apiVersion names (the first served one when it has none)."""
+        api = obj.get("apiVersion")
+        if not isinstance(api, str) or not api:
+            return self.versions[self.default_version]
+        group, _, name = api.rpartition("/")
+        if group != self.group or name not in self.versions:
+            raise KeyError(f'no matches for kind "{self.kind}" in version "{api}"')
+        return self.versions[name]
+
+    def prepare(self, obj: dict, version: _Version, old: dict | None) -> dict:
+        """The object as the request decoder leaves it: system metadata filled, status handled,
+        pruned and defaulted. `old` is the stored object (already prepared) of an update."""
+        out = copy.deepcopy(obj)
+        out.setdefault("apiVersion", f"{self.group}/{version.name}")
+        out.setdefault("kind", self.kind)
+        meta = out.get("metadata")
+        meta = dict(meta) if isinstance(meta, dict) else {}
+        if old is None:
+            meta.update(uid=SYSTEM["uid"], creationTimestamp=SYSTEM["creationTimestamp"], generation=1)
+            if not meta.get("name") and isinstance(meta.get("generateName"), str) and meta["generateName"]:
+                meta["name"] = meta["generateName"] + GENERATED_SUFFIX
+        else:
+            for key in ("uid", "creationTimestamp", "generation"):
+                meta[key] = old["metadata"].get(key)
+            meta["resourceVersion"] = "1"
+        if self.namespaced and not meta.get("namespace"):
+            meta["namespace"] = "default"
+        out["metadata"] = meta
+        if version.status:
+            if old is None:
+                out.pop("status", None)
+            elif "status" in old:
+                out["status"] = copy.deepcopy(old["status"])
+            else:
+                out.pop("status", None)
+        body = {k: v for k, v in out.items() if k != "metadata"}
+        prune(body, version.schema)
+        default(body, version.schema)
+        body["metadata"] = meta
+        return body
 
     def validate(self, new: dict, old: dict | None = None) -> list[FieldError]:
-        """The field errors of a create (old None) or an update."""
+        """The field errors of a create (old None) or an update of the stored object `old`."""
+        version = self.version_of(new)
         update = old is not None
-        new = self.prepare(new, update)
-        old_obj = self.prepare(old, update) if update else MISSING
-        root = _Node(self.schema, new, (), old_obj, False)
+        old_obj = self.prepare(old, self.version_of(old), None) if update else None
+        new = self.prepare(new, version, old_obj)
+        schema = version.schema
+        root = _Node(schema, new, (), old_obj if update else MISSING, False)
         nodes = list(_walk(root, update))
         errs = [FieldError(*e) for n in nodes if not n.ratchet for e in check_node(n.schema, n.value, n.path)]
-        if not update or not _list_errors(list(_walk(_Node(self.schema, old_obj, (), MISSING, False), False))):
+        if not update or not _list_errors(list(_walk(_Node(schema, old_obj, (), MISSING, False), False))):
             errs += _list_errors(nodes)
-        if self.has_rules and any(e.type in BLOCKING for e in errs):
-            return errs + [FieldError("FieldValueInvalid", "", NOT_CHECKED)]
+        errs += [
+            FieldError(*e)
+            for e in validate_object_meta(
+                new["metadata"], namespaced=self.namespaced, old=old_obj["metadata"] if update else None
+            )
+        ]
+        if version.has_rules and any(e.type in BLOCKING for e in errs):
+            return _rooted(errs + [FieldError("FieldValueInvalid", "", NOT_CHECKED)])
         for n in nodes:
             errs += [FieldError(*e) for e in celrules.node_errors(n.schema, n.value, n.old, n.path, n.ratchet)]
-        return errs
+        return _rooted(errs)
+
+
+class _Version:
+    """One served version: its schema and what the server wires for it."""
+
+    def __init__(self, version: dict, crd: dict):
+        self.name = version["name"]
+        schema = (version.get("schema") or {}).get("openAPIV3Schema")
+        if schema is None:  # the pre-v1 form: one schema for every version
+            schema = ((crd["spec"].get("validation") or {}).get("openAPIV3Schema")) or {}
+        self.schema = schema
+        self.status = "status" in (version.get("subresources") or {})
+        self.has_rules = _has_rules(schema)
+
+
+def _rooted(errs: list[FieldError]) -> list[FieldError]:
+    """The root's field printed as the server prints a nil path."""
+    return [e._replace(field="<nil>") if not e.field else e for e in errs]
 
 
 def _has_rules(schema: dict) -> bool:

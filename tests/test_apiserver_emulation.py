@@ -13,7 +13,7 @@ import re
 import yaml
 
 from apiserver.server import Validator
-from tests.shared_data import SHARED, records
+from tests.shared_data import SHARED, named, records
 
 
 def _norm(field: str) -> str:
@@ -34,7 +34,7 @@ def test_emulation_reaches_the_servers_verdicts():
             validators[r["crd"]] = Validator(
                 yaml.safe_load((SHARED / "apiserver-verdicts/crds" / r["crd"]).read_text())
             )
-        errs = validators[r["crd"]].validate(r["new"], r["old"] if r["update"] else None)
+        errs = validators[r["crd"]].validate(named(r["new"]), named(r["old"]) if r["update"] else None)
         total += 1
         if (not errs) != r["apiserver_valid"]:
             verdicts.append((r["id"], errs))
@@ -87,18 +87,18 @@ CRD = {
 
 def test_transition_rules_need_an_old_value_unless_optional_old_self():
     v = Validator(CRD)
-    assert v.validate({"s": "b"}, {}) == []
-    assert [e.detail for e in v.validate({"s": "b"}, {"s": "a"})] == ["immutable"]
-    assert v.validate({"s": None}, {"s": "a"}) == []  # a null value skips its rules
-    assert [e.field for e in v.validate({"o": "b"}, {"o": "a"})] == ["o"]
+    assert v.validate(named({"s": "b"}), named({})) == []
+    assert [e.detail for e in v.validate(named({"s": "b"}), named({"s": "a"}))] == ["immutable"]
+    assert v.validate(named({"s": None}), named({"s": "a"})) == []  # a null value skips its rules
+    assert [e.field for e in v.validate(named({"o": "b"}), named({"o": "a"}))] == ["o"]
 
 
 def test_set_lists_compare_without_order():
-    assert Validator(CRD).validate({"tags": ["a", "b"]}, {"tags": ["b", "a"]}) == []
+    assert Validator(CRD).validate(named({"tags": ["a", "b"]}), named({"tags": ["b", "a"]})) == []
 
 
 def test_unchanged_fields_ratchet_but_the_root_never_does():
     v = Validator(CRD)
-    assert v.validate({"n": 12}, {"n": 12}) == []
-    assert [e.field for e in v.validate({"n": 12}, {"n": 11})] == ["n"]
-    assert [(e.field, e.detail) for e in v.validate({"n": 5}, {"n": 5})] == [("", "root")]
+    assert v.validate(named({"n": 12}), named({"n": 12})) == []
+    assert [e.field for e in v.validate(named({"n": 12}), named({"n": 11}))] == ["n"]
+    assert [(e.field, e.detail) for e in v.validate(named({"n": 5}), named({"n": 5}))] == [("<nil>", "root")]

@@ -17,7 +17,7 @@ from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
 from tests.crd_differential import run
-from tests.shared_data import records
+from tests.shared_data import named, records
 
 STEP = 8
 
@@ -50,7 +50,7 @@ def _both(tmp_path, source: str, obj: dict) -> tuple[bool, bool]:
     src = tmp_path / "t.py"
     src.write_text("from dataclasses import dataclass\nfrom typing import Optional\n\n" + source)
     doc = to_openapi(build_model(str(src), ["T"]))
-    server = Validator(to_crd(doc, "T", "example.com")).validate(obj, None)
+    server = Validator(to_crd(doc, "T", "example.com")).validate(named(obj), None)
     dv = evaluator.compile(doc, "T").validate(obj, options=())
     return bool(server), bool(dv)
 
