@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from cel_expr_python import cel
 from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
+from . import cellib
+
 
 class CompileError(Exception):
     """The rule does not parse or type-check."""
@@ -164,6 +166,7 @@ def _compile(rule: str, variables: dict[str, cel.Type]) -> Node:
     env = cel.NewEnv(
         variables=variables,
         extensions=[ext_optional.ExtOptional(), ext_strings.ExtStrings(), ext_bindings.ExtBindings()],
+        functions=cellib.declarations(),
     )
     try:
         compiled = env.compile(rule)

@@ -21,6 +21,7 @@ from typing import Any
 from cel_expr_python import cel
 from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
+from . import cellib
 from .correlate import MISSING, child_schema
 from .paths import Path, fmt
 
@@ -44,6 +45,7 @@ def _env(old_self: bool):
     return cel.NewEnv(
         variables=variables,
         extensions=[ext_strings.ExtStrings(), ext_optional.ExtOptional(), ext_bindings.ExtBindings()],
+        functions=cellib.declarations(),
     )
 
 
