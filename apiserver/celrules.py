@@ -34,6 +34,10 @@ REASONS = {
 OPTIONAL_WRAP = "cel.bind(oldSelf, __hasOld ? optional.of(__old) : optional.none(), ({}))"
 
 
+class RuleError(Exception):
+    """A rule (or messageExpression) that does not compile: the CRD is unusable, say which rule."""
+
+
 class ConversionError(Exception):
     """A value the API server cannot turn into a CEL value (bad base64 bytes)."""
 
@@ -159,7 +163,11 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
     errs = []
     field = fmt(path)
     for rule in rules:
-        transition = uses_old_self(rule["rule"])
+        try:
+            transition = uses_old_self(rule["rule"])
+        except RuntimeError as e:
+            where = field or "<nil>"
+            raise RuleError(f"{where}: x-kubernetes-validations rule {rule['rule']!r} does not compile: {e}") from None
         if transition and not has_old and not rule.get("optionalOldSelf"):
             continue
         if any(f".{name}" in rule["rule"] for name in bad) or "" in bad:
@@ -172,6 +180,20 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
         if ok or (ratchet and not transition):
             continue
         where = field + (rule["fieldPath"] if rule.get("fieldPath") else "")
-        detail = rule.get("message") or f"failed rule: {rule['rule']}"
+        detail = _message(rule, self_val) or rule.get("message") or f"failed rule: {rule['rule']}"
         errs.append((REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail))
     return errs
+
+
+def _message(rule: dict, self_val: Any) -> str | None:
+    """The text of a rule's messageExpression, when it has one that evaluates to a non-empty,
+    single-line string (the server falls back to `message` otherwise)."""
+    expr = rule.get("messageExpression")
+    if not isinstance(expr, str):
+        return None
+    try:
+        result = compile_rule(expr, False).eval(data={"self": self_val})
+    except RuntimeError as e:
+        raise RuleError(f"messageExpression {expr!r} does not compile: {e}") from None
+    text = result.plain_value() if result.type() == cel.Type.STRING else None
+    return text if text and "\n" not in text else None

@@ -6,10 +6,13 @@ import copy
 from typing import Any, NamedTuple
 
 from . import celrules
+from .celrules import RuleError
 from .correlate import MISSING, child_schema, equal, list_key, map_list_index
 from .objectmeta import validate_object_meta
 from .openapi import check_node
 from .paths import Path, at, fmt
+
+__all__ = ["FieldError", "RuleError", "Validator", "validate"]
 
 BLOCKING = {
     "FieldValueNotSupported",

@@ -30,13 +30,14 @@ class Target:
     name: str
     source: str
     ours: bool = False  # a dv2openapi CRD: its rules are all in the annotation's document
+    crd: dict | None = None  # anyone else's CRD: validated as the API server validates its objects
     _rules: int | None = None
 
     @property
     def unchecked_rules(self) -> int:
-        """The x-kubernetes-validations (CEL) rules reachable from this schema: dv-eval does not run them."""
+        """The x-kubernetes-validations (CEL) rules of an OpenAPI document (not a CRD): not run."""
         if self._rules is None:
-            self._rules = 0 if self.ours else count_rules(self.doc, self.name)
+            self._rules = 0 if self.ours or self.crd is not None else count_rules(self.doc, self.name)
         return self._rules
 
 
@@ -114,7 +115,7 @@ class Catalog:
             target_name = f"{kind}.{name}" if not ours and f"{kind}.{name}" in schemas else kind
             if target_name not in schemas:
                 continue
-            target = Target(openapi, target_name, source, ours)
+            target = Target(openapi, target_name, source, ours, None if ours else crd)
             self.by_gvk.setdefault((group, name, kind), target)
             self.by_name.setdefault(target_name, target)
             self.served.setdefault(kind, []).append(f"{group}/{name}" if group else name)

@@ -11,7 +11,7 @@ from yaml.nodes import MappingNode, SequenceNode
 from . import DepthError
 from . import compile as compile_schema
 from .deep import deeply
-from .errors import FieldError
+from .errors import OMITTED, FieldError
 from .loader import Doc, InputError
 from .routing import Catalog, Miss, Target
 from .schemaerror import SchemaError
@@ -132,6 +132,10 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         else:
             vd.skipped = target.message
         return vd
+    if target.crd is not None:
+        _judge_as_server(vd, target, new, old)
+        _strict_checks(vd, opts, target, new, obj)
+        return vd
     v = _validator(target)
     vd.kind = vd.kind or v.name
     vd.unchecked_rules, vd.schema = target.unchecked_rules, f"{target.source}: {target.name}"
@@ -153,6 +157,13 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
     vd.errors = [_finding(e, new, start) for e in result.enforced]
     vd.shadowed = [_finding(e, new, start) for e in result.shadowed]
+    _strict_checks(vd, opts, target, new, obj)
+    return vd
+
+
+def _strict_checks(vd: Verdict, opts: Options, target: Target, new: Doc, obj: dict) -> None:
+    """Duplicate keys (warnings, or errors with --strict) and, with --strict, unknown fields."""
+    start = vd.line
     for text in new.duplicates:
         (vd.rejected if opts.strict else vd.warnings).append(_duplicate(text, new))
     if opts.strict:
@@ -162,7 +173,30 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
             raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
         for path in unknown:
             vd.rejected.append(Finding(path, unknown_message(path), UNKNOWN_FIELD, new.line_of(path) or start))
-    return vd
+
+
+_SERVERS: dict = {}
+
+
+def _judge_as_server(vd: Verdict, target: Target, new: Doc, old: Doc | None) -> None:
+    """A third-party CRD's object, judged by the API server model (prune, defaults, OpenAPI,
+    list types, CEL rules, metadata); imported only when such a CRD is used."""
+    from apiserver.server import RuleError, Validator
+
+    server = _SERVERS.get(target)
+    if server is None:
+        server = _SERVERS[target] = Validator(target.crd)
+    vd.schema = f"{target.source}: {target.name}"
+    try:
+        errs = server.validate(new.value, old.value if old else None)
+    except RuleError as e:
+        raise SchemaError(str(e)) from None
+    except RecursionError:
+        raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
+    vd.errors = [
+        Finding(e.field, str(FieldError(e.type, e.field, OMITTED, e.detail)), e.type, new.line_of(e.field) or vd.line)
+        for e in errs
+    ]
 
 
 def _duplicate(text: str, doc: Doc) -> Finding:
