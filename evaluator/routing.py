@@ -8,6 +8,7 @@ Kubernetes' own OpenAPI documents mixed) and indexes their schemas by group/vers
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -125,9 +126,12 @@ class Catalog:
         if type_name:
             return self.named(type_name)
         kind, api = obj.get("kind"), obj.get("apiVersion")
-        if not isinstance(kind, str) or not kind:
-            return self._only() or Miss("the object has no kind: pass --type NAME")
-        api = api if isinstance(api, str) else ""
+        if not isinstance(kind, str) or not kind or not isinstance(api, str) or not api:
+            # only a lone schema that names no kind stands for kind-less data (it was picked by hand)
+            only = self._only()
+            if only is not None and not _has_gvk(only):
+                return only
+            return Miss(missing("Kind" if not isinstance(kind, str) or not kind else "apiVersion", obj), known=True)
         group, _, version = api.rpartition("/")
         hit = self.by_gvk.get((group, version, kind))
         if hit is not None:
@@ -157,6 +161,13 @@ class Catalog:
             return None
         only = next(iter(self.by_name.values()))
         return None if kind and _has_gvk(only) else only
+
+
+def missing(what: str, obj: dict) -> str:
+    """The API server's decoding error for an object without `kind` or `apiVersion`
+    (apimachinery's `NewMissingKindErr` / `NewMissingVersionErr`), with `--type` as the way out."""
+    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, default=str)
+    return f"Object '{what}' is missing in '{text}' (or pass --type NAME to pick a schema)"
 
 
 def _is_schema(doc: object) -> bool:
