@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .loader import InputError, iter_docs
-from .verdict import Options, Unusable, Verdict, internal_error, judge_safely
+from .verdict import Options, Unusable, Verdict, internal_error, judge_each
 
 EXTS = (".yaml", ".yml", ".json")
 Result = Verdict | Unusable
@@ -49,7 +49,7 @@ def file_results(opts: Options, path: str, docs: Iterable | None = None, text: s
                 seen += 1
                 failed_at = None
                 floor = max(floor, doc.line_of("") or 0)
-                yield judge_safely(opts, doc)
+                yield from judge_each(opts, doc)
             return
         except InputError as e:
             line = _syntax_error_line(path, str(e))

@@ -14,7 +14,7 @@ from .process import cli_signals, closed_stdout
 from .reporters import FORMATS, REPORTERS, Reporter, Summary
 from .routing import Catalog
 from .schemaerror import SchemaError
-from .verdict import Options, Unusable, Verdict, internal_error, judge
+from .verdict import Options, Unusable, Verdict, internal_error, items_of, judge
 
 
 class _Progress:
@@ -207,8 +207,9 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
             if len(first) != 1 or next(stream, None) is not None:
                 raise InputError(f"{new}: an update needs exactly one new document")
             vd = judge(opts, first[0], load_one(old))
-        elif not first:
-            raise InputError(f"{new}: no documents")
+        elif not first or (len(first) == 1 and items_of(first[0]) is not None):
+            # a blank or comment-only file passes, as it does in a directory; a List is a batch
+            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new, iter(first)))
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
         elif jobs > 1 and new != "-":

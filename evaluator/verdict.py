@@ -230,6 +230,32 @@ def _finding(e: FieldError, doc: Doc, start: int) -> Finding:
     return Finding(e.field, str(e), e.type, doc.line_of(e.field) or start, e.origin, e.level)
 
 
+def items_of(doc: Doc) -> list[Doc] | None:
+    """The items of a `List` document (`kind: List` or any `*List` kind with `items`), each as a
+    document of its own with its own lines, as kubectl expands them; None for other documents."""
+    obj = doc.value
+    if doc.error or not isinstance(obj, dict) or not isinstance(obj.get("items"), list):
+        return None
+    kind = obj.get("kind")
+    if not isinstance(kind, str) or not kind.endswith("List"):
+        return None
+    nodes: list = []
+    if isinstance(doc.node, MappingNode):
+        seq = next((v for k, v in doc.node.value if getattr(k, "value", None) == "items"), None)
+        nodes = seq.value if isinstance(seq, SequenceNode) else []
+    return [
+        Doc(item, doc.file, doc.index, nodes[i] if i < len(nodes) else doc.node) for i, item in enumerate(obj["items"])
+    ]
+
+
+def judge_each(opts: Options, doc: Doc) -> list[Verdict | Unusable]:
+    """`judge_safely` for one document, or for each item of a List."""
+    items = items_of(doc)
+    if items is None:
+        return [judge_safely(opts, doc)]
+    return [judge_safely(opts, item) for item in items]
+
+
 def judge_safely(opts: Options, doc: Doc) -> Verdict | Unusable:
     """`judge` for batch mode (a create): any failure becomes an `Unusable` in place of the verdict."""
     try:
