@@ -21,16 +21,10 @@ from cel_expr_python import cel
 from .celast import CompileError, compile_rule
 from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
 from .crddefaults import default_problems
-from .names import is_dns1123_subdomain, max_len_error, regex_error
+from .names import is_dns1035_label, is_dns1123_subdomain
 
 RULE_COST_LIMIT = 10_000_000  # StaticEstimatedCostLimit
 CRD_COST_LIMIT = 100_000_000  # StaticEstimatedCRDCostLimit
-_DNS1035_FMT = "[a-z]([-a-z0-9]*[a-z0-9])?"
-_DNS1035_RE = re.compile(_DNS1035_FMT)
-_DNS1035_ERR = (
-    "a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
-    "start with an alphabetic character, and end with an alphanumeric character"
-)
 _REASONS = ["FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"]
 
 
@@ -44,16 +38,6 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.field}: {self.detail}"
-
-
-def is_dns1035_label(value: str) -> list[str]:
-    """apimachinery's IsDNS1035Label."""
-    errs = []
-    if len(value) > 63:
-        errs.append(max_len_error(63))
-    if not _DNS1035_RE.fullmatch(value):
-        errs.append(regex_error(_DNS1035_ERR, _DNS1035_FMT, "my-name", "abc-123"))
-    return errs
 
 
 def check_crd(crd: dict) -> list[Problem]:

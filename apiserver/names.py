@@ -301,3 +301,21 @@ def is_ip_sloppy(value: str) -> bool:
         if ch == ":":
             return _parse_ipv6_sloppy(value)
     return False
+
+
+_DNS1035_FMT = "[a-z]([-a-z0-9]*[a-z0-9])?"
+_DNS1035_RE = re.compile(_DNS1035_FMT)
+_DNS1035_ERR = (
+    "a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
+    "start with an alphabetic character, and end with an alphanumeric character"
+)
+
+
+def is_dns1035_label(value: str) -> list[str]:
+    """apimachinery's IsDNS1035Label."""
+    errs = []
+    if len(value) > 63:
+        errs.append(max_len_error(63))
+    if not _DNS1035_RE.fullmatch(value):
+        errs.append(regex_error(_DNS1035_ERR, _DNS1035_FMT, "my-name", "abc-123"))
+    return errs

@@ -1,7 +1,7 @@
 """ObjectMeta validation as the API server does it (apimachinery `ValidateObjectMetaAccessor`).
 
 Used for custom resources (names are RFC 1123 subdomains) and, with each kind's own name rule,
-for built-in kinds. Errors are (type, field, detail) triples as the server reports them: label
+for built-in kinds. Errors are (type, field, detail[, bad value]) tuples as the server reports them: label
 and annotation errors name `metadata.labels` / `metadata.annotations`, not the key.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from .names import is_dns1123_label, is_dns1123_subdomain, is_label_key, is_label_value
+from .names import is_dns1035_label, is_dns1123_label, is_dns1123_subdomain, is_label_key, is_label_value
 
 NameRule = Callable[[str, bool], list[str]]  # (name, is a generateName prefix) -> messages
 TOTAL_ANNOTATION_SIZE = 256 * 1024
@@ -34,6 +34,29 @@ def path_segment_name(name: str, prefix: bool) -> list[str]:
     return [f"may not contain '{c}'" for c in "/%" if c in name]
 
 
+def dns1035_name(name: str, prefix: bool) -> list[str]:
+    """`NameIsDNS1035Label` (Services)."""
+    return is_dns1035_label(name[:-1] + "a" if prefix and name.endswith("-") else name)
+
+
+# Built-in kinds whose names follow another rule than the RFC 1123 subdomain of most kinds
+# (each kind's `ValidateXName` in k8s.io/kubernetes pkg/apis/*/validation).
+BUILTIN_NAME_RULES: dict[tuple[str, str], NameRule] = {
+    ("", "Namespace"): dns_label_name,
+    ("", "Service"): dns1035_name,
+    ("", "PersistentVolume"): path_segment_name,
+    **{
+        ("rbac.authorization.k8s.io", k): path_segment_name
+        for k in ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
+    },
+}
+
+
+def builtin_name_rule(group: str, kind: str) -> NameRule:
+    """The name rule of a built-in kind."""
+    return BUILTIN_NAME_RULES.get((group, kind), dns_subdomain_name)
+
+
 def _str(meta: dict, key: str) -> str:
     v = meta.get(key)
     return v if isinstance(v, str) else ""
@@ -41,55 +64,55 @@ def _str(meta: dict, key: str) -> str:
 
 def validate_object_meta(
     meta: dict, *, namespaced: bool, name_rule: NameRule | None = dns_subdomain_name, old: dict | None = None
-) -> list[tuple[str, str, str]]:
+) -> list[tuple]:
     """The metadata errors of a create (old None) or an update of `old`."""
-    errs: list[tuple[str, str, str]] = []
+    errs: list[tuple] = []
     name, generate = _str(meta, "name"), _str(meta, "generateName")
     if generate and name_rule is not None:
-        errs += [("FieldValueInvalid", "metadata.generateName", m) for m in name_rule(generate, True)]
+        errs += [("FieldValueInvalid", "metadata.generateName", m, generate) for m in name_rule(generate, True)]
     if not name:
         errs.append(("FieldValueRequired", "metadata.name", "name or generateName is required"))
     elif name_rule is not None:
-        errs += [("FieldValueInvalid", "metadata.name", m) for m in name_rule(name, False)]
+        errs += [("FieldValueInvalid", "metadata.name", m, name) for m in name_rule(name, False)]
     namespace = _str(meta, "namespace")
     if namespaced:
         if not namespace:
             errs.append(("FieldValueRequired", "metadata.namespace", ""))
         else:
-            errs += [("FieldValueInvalid", "metadata.namespace", m) for m in is_dns1123_label(namespace)]
+            errs += [("FieldValueInvalid", "metadata.namespace", m, namespace) for m in is_dns1123_label(namespace)]
     elif namespace:
         errs.append(("FieldValueForbidden", "metadata.namespace", "not allowed on this type"))
     generation = meta.get("generation")
     if isinstance(generation, int) and generation < 0:
-        errs.append(("FieldValueInvalid", "metadata.generation", "must be greater than or equal to 0"))
+        errs.append(("FieldValueInvalid", "metadata.generation", "must be greater than or equal to 0", generation))
     errs += _labels(meta.get("labels"))
     errs += _annotations(meta.get("annotations"))
     for f in meta.get("finalizers") or ():
         if isinstance(f, str):
-            errs += [("FieldValueInvalid", "metadata.finalizers", m) for m in is_label_key(f)]
+            errs += [("FieldValueInvalid", "metadata.finalizers", m, f) for m in is_label_key(f)]
     if old is not None:
         for key in ("name", "namespace", "uid", "creationTimestamp"):
             if meta.get(key) != old.get(key) and (key != "name" or old.get(key)):
-                errs.append(("FieldValueInvalid", f"metadata.{key}", IMMUTABLE))
+                errs.append(("FieldValueInvalid", f"metadata.{key}", IMMUTABLE, meta.get(key)))
     return errs
 
 
-def _labels(labels: object) -> list[tuple[str, str, str]]:
+def _labels(labels: object) -> list[tuple]:
     errs = []
     for k, v in labels.items() if isinstance(labels, dict) else ():
-        errs += [("FieldValueInvalid", "metadata.labels", m) for m in is_label_key(str(k))]
+        errs += [("FieldValueInvalid", "metadata.labels", m, k) for m in is_label_key(str(k))]
         if isinstance(v, str):
-            errs += [("FieldValueInvalid", "metadata.labels", m) for m in is_label_value(v)]
+            errs += [("FieldValueInvalid", "metadata.labels", m, v) for m in is_label_value(v)]
     return errs
 
 
-def _annotations(annotations: object) -> list[tuple[str, str, str]]:
+def _annotations(annotations: object) -> list[tuple]:
     if not isinstance(annotations, dict):
         return []
     errs = []
     size = 0
     for k, v in annotations.items():
-        errs += [("FieldValueInvalid", "metadata.annotations", m) for m in is_label_key(str(k).lower())]
+        errs += [("FieldValueInvalid", "metadata.annotations", m, k) for m in is_label_key(str(k).lower())]
         size += len(str(k).encode()) + len((v if isinstance(v, str) else json.dumps(v)).encode())
     if size > TOTAL_ANNOTATION_SIZE:
         detail = f"may not be more than {TOTAL_ANNOTATION_SIZE} bytes"

@@ -29,10 +29,16 @@ SYSTEM = {"uid": "00000000-0000-0000-0000-000000000000", "creationTimestamp": "2
 GENERATED_SUFFIX = "abcde"  # the server appends 5 random characters to a generateName
 
 
+NO_VALUE = "<no value>"  # an error that shows no bad value (Required, Forbidden, ...)
+
+
 class FieldError(NamedTuple):
+    """One field error: type, path, detail, and the bad value the server prints (or NO_VALUE)."""
+
     type: str
     field: str
     detail: str
+    value: object = NO_VALUE
 
 
 def prune(value: Any, schema: dict | None) -> None:
@@ -160,7 +166,9 @@ class Validator:
             for key in ("uid", "creationTimestamp", "generation"):
                 meta[key] = old["metadata"].get(key)
             meta["resourceVersion"] = "1"
-        if self.namespaced and not meta.get("namespace"):
+        if not self.namespaced:
+            meta.pop("namespace", None)  # a cluster-scoped object has none (rest.BeforeCreate clears it)
+        elif not meta.get("namespace"):
             meta["namespace"] = "default"
         out["metadata"] = meta
         if version.status:

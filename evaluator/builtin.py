@@ -113,6 +113,7 @@ def index(doc: dict, version: str) -> dict:
     for name, s in doc["components"]["schemas"].items():
         for gvk in s.get("x-kubernetes-group-version-kind") or ():
             out.setdefault(
-                (gvk.get("group", ""), gvk.get("version", ""), gvk.get("kind", "")), Target(doc, name, source)
+                (gvk.get("group", ""), gvk.get("version", ""), gvk.get("kind", "")),
+                Target(doc, name, source, builtin=True),
             )
     return out

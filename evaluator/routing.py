@@ -32,6 +32,7 @@ class Target:
     source: str
     ours: bool = False  # a dv2openapi CRD: its rules are all in the annotation's document
     crd: dict | None = None  # anyone else's CRD: validated as the API server validates its objects
+    builtin: bool = False  # one of Kubernetes' own kinds (--kubernetes-version): ObjectMeta is checked too
     _rules: int | None = None
 
     @property

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import MappingNode, SequenceNode
 
+from apiserver.objectmeta import builtin_name_rule, validate_object_meta
+
 from . import DepthError
 from . import compile as compile_schema
 from .deep import deeply
@@ -157,6 +159,8 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
     vd.errors = [_finding(e, new, start) for e in result.enforced]
     vd.shadowed = [_finding(e, new, start) for e in result.shadowed]
+    if target.builtin:
+        vd.errors += _builtin_meta(obj, old.value if old else None, new, start)
     _strict_checks(vd, opts, target, new, obj)
     return vd
 
@@ -175,13 +179,33 @@ def _strict_checks(vd: Verdict, opts: Options, target: Target, new: Doc, obj: di
             vd.rejected.append(Finding(path, unknown_message(path), UNKNOWN_FIELD, new.line_of(path) or start))
 
 
+def _builtin_meta(obj: dict, old: object, doc: Doc, start: int) -> list[Finding]:
+    """ObjectMeta of a built-in kind, as the API server checks it (with the kind's name rule)."""
+    meta = obj.get("metadata")
+    if meta is not None and not isinstance(meta, dict):
+        return []  # a wrong type: the schema walk reported it
+    meta = dict(meta or {})
+    meta.setdefault("namespace", "default")  # the request's namespace (cluster-scoped kinds ignore it)
+    old_meta = old.get("metadata") if isinstance(old, dict) and isinstance(old.get("metadata"), dict) else None
+    if old_meta is not None:
+        old_meta = {**old_meta, "namespace": old_meta.get("namespace") or "default"}
+    group = str(obj.get("apiVersion", "")).rpartition("/")[0]
+    rule = builtin_name_rule(group, str(obj.get("kind", "")))
+    errs = validate_object_meta(meta, namespaced=True, name_rule=rule, old=old_meta)
+    return [_server_finding(FieldError(e[0], e[1], e[3] if len(e) > 3 else OMITTED, e[2]), doc, start) for e in errs]
+
+
+def _server_finding(e: FieldError, doc: Doc, start: int) -> Finding:
+    return Finding(e.field, str(e), e.type, doc.line_of(e.field) or start)
+
+
 _SERVERS: dict = {}
 
 
 def _judge_as_server(vd: Verdict, target: Target, new: Doc, old: Doc | None) -> None:
     """A third-party CRD's object, judged by the API server model (prune, defaults, OpenAPI,
     list types, CEL rules, metadata); imported only when such a CRD is used."""
-    from apiserver.server import RuleError, Validator
+    from apiserver.server import NO_VALUE, RuleError, Validator
 
     server = _SERVERS.get(target)
     if server is None:
@@ -194,7 +218,9 @@ def _judge_as_server(vd: Verdict, target: Target, new: Doc, old: Doc | None) -> 
     except RecursionError:
         raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
     vd.errors = [
-        Finding(e.field, str(FieldError(e.type, e.field, OMITTED, e.detail)), e.type, new.line_of(e.field) or vd.line)
+        _server_finding(
+            FieldError(e.type, e.field, OMITTED if e.value == NO_VALUE else e.value, e.detail), new, vd.line
+        )
         for e in errs
     ]
 

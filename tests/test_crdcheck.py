@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from apiserver.crdcheck import check_crd, cost_message, is_dns1035_label
+from apiserver.crdcheck import check_crd, cost_message
+from apiserver.names import is_dns1035_label
 
 VERDICTS = Path(__file__).resolve().parent.parent.parent / "shared" / "apiserver-verdicts"
 
