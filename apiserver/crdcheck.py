@@ -53,7 +53,10 @@ def check_crd(crd: dict) -> list[Problem]:
         out.append(Problem("FieldValueInvalid", "spec.group", "should be a domain with at least one dot"))
     if spec.get("scope") not in ("Cluster", "Namespaced"):
         out.append(Problem("FieldValueNotSupported", "spec.scope", 'supported values: "Cluster", "Namespaced"'))
-    names = spec.get("names") or {}
+    names = dict(spec.get("names") or {})
+    if isinstance(names.get("kind"), str) and names["kind"]:  # the server's defaulting, before validation
+        names.setdefault("singular", names["kind"].lower())
+        names.setdefault("listKind", names["kind"] + "List")
     for key in ("plural", "singular", "kind", "listKind"):
         value = names.get(key) or ""
         if not value:
@@ -123,6 +126,9 @@ def cost_message(name: str, cost: int, limit: int) -> str:
 
 # --- structural invariants (ValidateStructural) ----------------------------------------------
 
+TYPES = ("array", "boolean", "integer", "number", "object", "string")
+NOT_MODELLED = "not modelled by this checker"
+
 
 def _structural(s: dict, path: str, level: str) -> list[Problem]:
     out: list[Problem] = []
@@ -147,9 +153,12 @@ def _structural(s: dict, path: str, level: str) -> list[Problem]:
         )
     for junction in ("allOf", "anyOf", "oneOf", "not"):
         if junction in s:
-            out.append(Problem("FieldValueForbidden", f"{path}.{junction}", "not modelled by this checker"))
+            out.append(Problem("FieldValueForbidden", f"{path}.{junction}", NOT_MODELLED))
     embedded = s.get("x-kubernetes-embedded-resource")
     t = s.get("type")
+    if t is not None and t not in TYPES:
+        supported = ", ".join(f'"{x}"' for x in TYPES)
+        out.append(Problem("FieldValueNotSupported", f"{path}.type", f"supported values: {supported}"))
     if embedded and t != "object":
         out.append(
             Problem(

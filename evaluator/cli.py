@@ -206,7 +206,15 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
         if old:
             if len(first) != 1 or next(stream, None) is not None:
                 raise InputError(f"{new}: an update needs exactly one new document")
-            vd = judge(opts, first[0], load_one(old))
+            stored = load_one(old)
+            if _identity(first[0].value) != _identity(stored.value):
+                click.echo(
+                    f"dv-eval: {new} and {old} hold different objects (kind, name or namespace differ), "
+                    "not an update: each is judged as a create",
+                    err=True,
+                )
+                return _batch(REPORTERS[fmt](sys.stdout, True), 2, results(opts, [new, old], 1))
+            vd = judge(opts, first[0], stored)
         elif not first or (len(first) == 1 and items_of(first[0]) is not None):
             # a blank or comment-only file passes, as it does in a directory; a List is a batch
             return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new, iter(first)))
@@ -221,6 +229,14 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
         return tally.finish()
     found = files(paths)
     return _batch(reporter, len(found), results(opts, found, jobs))
+
+
+def _identity(obj: object) -> tuple:
+    """What makes two documents the same object for an update: kind, name and namespace."""
+    if not isinstance(obj, dict):
+        return (None,)
+    meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+    return (obj.get("kind"), meta.get("name"), meta.get("namespace") or None)
 
 
 class _Tally:
