@@ -100,9 +100,43 @@ def escape(name: str) -> str:
     return out
 
 
-def to_cel(value: Any, schema: dict | None, bad: set, name: str = "") -> Any:
-    """A JSON value as the API server hands it to CEL; undecodable bytes land in `bad`."""
-    if schema is None or value is None:
+GO_TYPES = {bool: "bool", int: "int64", float: "float64", str: "string", dict: "map[string]interface {}"}
+
+
+def _mismatch(value: Any, schema: dict) -> str | None:
+    """Why the API server cannot hand `value` to CEL under `schema` (`invalid data, …`), or None."""
+    t = schema.get("type")
+    if value is None:
+        return None if schema.get("nullable") or not t else "invalid data, got null for schema with nullable=false"
+    got = GO_TYPES.get(type(value), "[]interface {}")
+    if schema.get("x-kubernetes-int-or-string"):
+        return None
+    if t == "object" and not isinstance(value, dict):
+        return "invalid data, expected a map for the provided schema with type=object"
+    if t == "array" and not isinstance(value, list):
+        return "invalid data, expected an array for the provided schema with type=array"
+    if t == "string" and not isinstance(value, str):
+        return f"invalid data, expected string, got {got}"
+    if t == "integer" and (isinstance(value, bool) or not isinstance(value, int)):
+        return f"invalid data, expected int, got {got}"
+    if t == "boolean" and not isinstance(value, bool):
+        return f"invalid data, expected bool, got {got}"
+    if t == "number" and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        return f"invalid data, expected double, got {got}"
+    return None
+
+
+def to_cel(value: Any, schema: dict | None, bad: dict, name: str = "") -> Any:
+    """A JSON value as the API server hands it to CEL. A value it cannot convert (a wrong type, a
+    non-nullable null, undecodable bytes) is left as is and its field name lands in `bad` with the
+    server's runtime error: a rule that reads it fails with that error."""
+    if schema is None:
+        return value
+    mismatch = _mismatch(value, schema)
+    if mismatch is not None:
+        bad.setdefault(name, mismatch)
+        return value
+    if value is None:
         return value
     if isinstance(value, dict):
         named = bool(schema.get("properties"))
@@ -120,7 +154,7 @@ def to_cel(value: Any, schema: dict | None, bad: set, name: str = "") -> Any:
                 raise binascii.Error(value)
             return base64.b64decode(value, altchars=b"-_", validate=True)
         except binascii.Error:
-            bad.add(name)
+            bad.setdefault(name, "invalid bytes")
             return value
     return value
 
@@ -156,10 +190,10 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
     rules = schema.get("x-kubernetes-validations")
     if not rules or value is None:
         return []
-    bad: set = set()
+    bad: dict = {}
     self_val = to_cel(value, schema, bad)
     has_old = old is not MISSING and old is not None
-    old_val = to_cel(old, schema, set()) if has_old else None
+    old_val = to_cel(old, schema, {}) if has_old else None
     errs = []
     field = fmt(path)
     for rule in rules:
@@ -170,12 +204,13 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
             raise RuleError(f"{where}: x-kubernetes-validations rule {rule['rule']!r} does not compile: {e}") from None
         if transition and not has_old and not rule.get("optionalOldSelf"):
             continue
-        if any(f".{name}" in rule["rule"] for name in bad) or "" in bad:
-            errs.append(("FieldValueInvalid", field, f"invalid bytes evaluating rule: {rule['rule']}"))
+        unreadable = bad.get("") or next((m for n, m in bad.items() if f".{n}" in rule["rule"]), None)
+        if unreadable is not None:
+            errs.append(("FieldValueInvalid", field, f"{unreadable} evaluating rule: {_shown(rule)}"))
             continue
         ok, err = evaluate(rule, self_val, old_val, has_old)
         if err is not None:
-            errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {rule['rule']}"))
+            errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {_shown(rule)}"))
             continue
         if ok or (ratchet and not transition):
             continue
@@ -197,3 +232,9 @@ def _message(rule: dict, self_val: Any) -> str | None:
         raise RuleError(f"messageExpression {expr!r} does not compile: {e}") from None
     text = result.plain_value() if result.type() == cel.Type.STRING else None
     return text if text and "\n" not in text else None
+
+
+def _shown(rule: dict) -> str:
+    """How a runtime error names its rule: by its message when it has one, else by its text."""
+    message = rule.get("message")
+    return message.strip() if isinstance(message, str) and message.strip() else rule["rule"]
