@@ -23,6 +23,14 @@ def list_key(item: Any, keys: list[str]) -> tuple | None:
     return tuple(repr(item.get(k, MISSING)) if k in item else "<absent>" for k in keys)
 
 
+def correlation_key(item: Any, keys: list[str]) -> tuple | None:
+    """The key that correlates a `map` list item with the old object's: None (not correlated)
+    when the item lacks a key field or one is not a scalar, as the server's correlation skips them."""
+    if not isinstance(item, dict) or any(k not in item or isinstance(item[k], (dict, list)) for k in keys):
+        return None
+    return list_key(item, keys)
+
+
 def map_list_index(schema: dict, old: Any) -> dict:
     """Old `map`-list items by key (empty for other lists)."""
     if schema.get("x-kubernetes-list-type") != "map" or not isinstance(old, list):
@@ -30,7 +38,7 @@ def map_list_index(schema: dict, old: Any) -> dict:
     keys = schema.get("x-kubernetes-list-map-keys", [])
     out: dict = {}
     for item in old:
-        k = list_key(item, keys)
+        k = correlation_key(item, keys)
         if k is not None:
             out.setdefault(k, item)
     return out

@@ -62,6 +62,17 @@ def _json(v: Any) -> str:
     return json.dumps(v, separators=(",", ":"))
 
 
+def _type_of(v: Any) -> str:
+    """The JSON type name go-openapi prints for a value of the wrong type."""
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int):
+        return "integer"
+    if isinstance(v, float):
+        return "integer" if v.is_integer() else "number"
+    return {str: "string", dict: "object", list: "array"}.get(type(v), "null")
+
+
 def _num(n: float) -> str:
     return str(int(n)) if float(n).is_integer() else str(n)
 
@@ -73,14 +84,18 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
         if schema.get("nullable") or "type" not in schema:
             return []
         return [("FieldValueTypeInvalid", p, f'{p} in body must be of type {schema["type"]}: "null"')]
+    errs: list = []
     if schema.get("x-kubernetes-int-or-string"):
         if not (TYPES["integer"](value) or isinstance(value, str)):
-            return [("FieldValueTypeInvalid", p, f"{p} in body must be of type integer,string: {_json(value)}")]
+            errs.append(
+                ("FieldValueTypeInvalid", p, f'{p} in body must be of type integer,string: "{_type_of(value)}"')
+            )
     elif "type" in schema and not TYPES[schema["type"]](value):
-        return [("FieldValueTypeInvalid", p, f"{p} in body must be of type {schema['type']}: {_json(value)}")]
-    errs: list = []
+        errs.append(("FieldValueTypeInvalid", p, f'{p} in body must be of type {schema["type"]}: "{_type_of(value)}"'))
     if schema.get("enum") and value not in schema["enum"]:
         errs.append(("FieldValueNotSupported", p, "supported values: " + ", ".join(_json(e) for e in schema["enum"])))
+    if errs and errs[0][0] == "FieldValueTypeInvalid":
+        return errs  # go-openapi checks the enum of a value of the wrong type, nothing else
     if isinstance(value, str):
         errs += _string(schema, value, p)
     elif isinstance(value, (int, float)) and not isinstance(value, bool):

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from . import celrules
 from .celrules import RuleError
-from .correlate import MISSING, child_schema, equal, list_key, map_list_index
+from .correlate import MISSING, child_schema, correlation_key, equal, list_key, map_list_index
 from .objectmeta import validate_object_meta
 from .openapi import check_node
 from .paths import Path, at, fmt
@@ -106,7 +106,7 @@ def _children(node: _Node, update: bool):
         index = map_list_index(s, old)
         keys = s.get("x-kubernetes-list-map-keys", [])
         for i, cv in enumerate(v):
-            cold = index.get(list_key(cv, keys), MISSING) if index else MISSING
+            cold = index.get(correlation_key(cv, keys), MISSING) if index else MISSING
             yield _Node(s["items"], cv, at(node.path, i), cold, _ratchet(node, s["items"], cv, cold, update))
 
 
@@ -236,7 +236,8 @@ def _has_rules(schema: dict) -> bool:
 
 
 def _list_errors(nodes: list[_Node]) -> list[FieldError]:
-    """Duplicates in `set` lists and duplicate keys in `map` lists."""
+    """Duplicates in `set` lists and duplicate keys in `map` lists: the first one of each list, as
+    the server reports (the crd-verdicts records: 3 equal keys give one error)."""
     errs = []
     for n in nodes:
         kind = n.schema.get("x-kubernetes-list-type")
@@ -247,6 +248,7 @@ def _list_errors(nodes: list[_Node]) -> list[FieldError]:
             key = list_key(item, n.schema.get("x-kubernetes-list-map-keys", [])) if kind == "map" else repr(item)
             if key in seen:
                 errs.append(FieldError("FieldValueDuplicate", fmt(at(n.path, i)), ""))
+                break
             seen.add(key)
     return errs
 
