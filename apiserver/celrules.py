@@ -204,11 +204,15 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
             raise RuleError(f"{where}: x-kubernetes-validations rule {rule['rule']!r} does not compile: {e}") from None
         if transition and not has_old and not rule.get("optionalOldSelf"):
             continue
+        ok, err = evaluate(rule, self_val, old_val, has_old)
+        # The server converts lazily: a rule fails on an unreadable value when it reads it. Taken
+        # here as: the rule names the field, or it errs with the unreadable value left in place.
         unreadable = bad.get("") or next((m for n, m in bad.items() if f".{n}" in rule["rule"]), None)
+        if unreadable is None and bad and err is not None:
+            unreadable = next(iter(bad.values()))
         if unreadable is not None:
             errs.append(("FieldValueInvalid", field, f"{unreadable} evaluating rule: {_shown(rule)}"))
             continue
-        ok, err = evaluate(rule, self_val, old_val, has_old)
         if err is not None:
             errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {_shown(rule)}"))
             continue

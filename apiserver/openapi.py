@@ -125,7 +125,9 @@ def _string(schema: dict, value: str, p: str) -> list:
         errs.append(("FieldValueTooLong", p, f"may not be more than {schema['maxLength']} bytes"))
     if "minLength" in schema and n < schema["minLength"]:
         errs.append(("FieldValueInvalid", p, f"{p} in body should be at least {schema['minLength']} chars long"))
-    if "pattern" in schema and not re2.search(schema["pattern"], value):
+    if errs:  # go-openapi's string validator stops at a length error: no pattern
+        pass
+    elif "pattern" in schema and not re2.search(schema["pattern"], value):
         errs.append(("FieldValueInvalid", p, f"{p} in body should match '{schema['pattern']}'"))
     fmt = FORMATS.get(schema.get("format", ""))
     if fmt is not None and not fmt(value):
