@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from .compiler import Compiler
 from .context import NOOLD, Ctx
 from .deep import deeply
+from .equality import memo_scope
 from .errors import INTERNAL, TYPE_INVALID, FieldError
 from .pyobj import WHAT, to_json
 from .schemaerror import SchemaError
@@ -86,7 +87,8 @@ class Validator:
         `DeclarativeValidationBeta=false`: beta rules are then shadowed, not enforced.
         """
         try:  # deep data: once more with room for ~2000 levels, then a DepthError
-            return deeply(self._validate, obj, old, options, subresource, update, beta)
+            with memo_scope():  # ratcheting compares each old/new pair once
+                return deeply(self._validate, obj, old, options, subresource, update, beta)
         except RecursionError:
             raise DepthError("object nests too deeply to validate") from None
 

@@ -155,7 +155,9 @@ def test_a_bare_schema_needs_type(tmp_path):
 def test_two_schemas_for_one_kind_are_a_conflict(tmp_path):
     crd = yaml.safe_load(Path(S).read_text())
     crd["metadata"]["annotations"] = {}
-    crd["spec"]["versions"][0]["schema"] = {"openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": True}}
+    crd["spec"]["versions"][0]["schema"] = {
+        "openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": True}
+    }
     stale = tmp_path / "a-stale.yaml"
     stale.write_text(yaml.safe_dump(crd))
     for args in (["--schema", str(stale), "--schema", S], ["--schema", S, "--schema", str(stale)]):
