@@ -24,7 +24,7 @@ def outputs(path: Path, piece: int) -> list:
         out = []
         for jobs in ("1", "2"):
             r = CliRunner().invoke(main, ["--schema", SCHEMA, str(path), "--jobs", jobs])
-            out.append((r.exit_code, r.output))
+            out.append((r.exit_code, r.stdout, r.stderr))  # each stream alike (their interleaving may differ)
         return out
     finally:
         parallel.PIECE, parallel.MIN_STREAM = saved
