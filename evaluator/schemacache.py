@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import stat
+import sys
 from pathlib import Path
 
 from .loader import InputError, iter_docs
@@ -33,10 +34,16 @@ def read_bounded(path: str, limit: int | None = None) -> bytes:
     """The bytes of `path` (a file, or a pipe read to its end), at most `limit` (MAX_SCHEMA_BYTES) of them."""
     limit = MAX_SCHEMA_BYTES if limit is None else limit
     try:
-        with open(path, "rb") as f:
-            raw = f.read(limit + 1)
-    except OSError as e:
-        raise InputError(f"{path}: cannot read: {e.strerror}") from None
+        if path == "-":  # standard input
+            stdin = getattr(sys.stdin, "buffer", None)
+            if stdin is None:
+                raise InputError("-: cannot read: standard input is closed")
+            raw = stdin.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                raw = f.read(limit + 1)
+    except (OSError, ValueError) as e:  # ValueError: a closed standard input
+        raise InputError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
     if len(raw) > limit:
         raise InputError(f"{path}: larger than {limit >> 20} MiB, the limit for a schema file")
     return raw

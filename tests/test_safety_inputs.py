@@ -49,6 +49,12 @@ def test_a_schema_from_a_pipe_is_judged_and_does_not_poison_the_cache(tmp_path):
     assert again.returncode == 1, again.stdout + again.stderr
 
 
+def test_a_schema_on_standard_input_is_read_once(tmp_path):
+    with open(S, "rb") as f:
+        r = cli("--schema", "-", I, stdin=f, env_cache=str(tmp_path / "xdg"))
+    assert r.returncode == 1, r.stdout + r.stderr
+
+
 def test_a_file_replaced_after_the_read_is_judged_as_read(tmp_path, monkeypatch):
     f = tmp_path / "s.yaml"
     f.write_text(Path(S).read_text())
