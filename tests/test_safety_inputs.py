@@ -220,3 +220,20 @@ def test_a_fifo_in_a_manifest_directory_is_reported_not_waited_on(tmp_path):
     os.mkfifo(tmp_path / "pipe.yaml")
     r = run("--schema", S, str(tmp_path))
     assert r.exit_code == 2 and "pipe.yaml: not a regular file" in r.output, r.output
+
+
+def test_an_endless_manifest_document_is_one_line_past_the_limit(monkeypatch, tmp_path):
+    from evaluator import loader
+
+    monkeypatch.setattr(loader, "MAX_DOC_CHARS", 1 << 20)
+    yes = subprocess.Popen(["yes"], stdout=subprocess.PIPE)
+    try:
+        with pytest.raises(InputError, match=r"^/dev/fd/\d+: document 1: larger than 1 MiB$"):
+            list(loader.iter_docs(f"/dev/fd/{yes.stdout.fileno()}"))
+    finally:
+        yes.kill()
+        yes.wait()
+        yes.stdout.close()
+    many = tmp_path / "many.yaml"  # the limit is per document: a long stream of small ones is fine
+    many.write_text("---\n".join(["a: " + "x" * 1000 + "\n"] * 3000))
+    assert len(list(loader.iter_docs(str(many)))) == 3000
