@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from .compiler import Compiler
 from .context import NOOLD, Ctx
 from .deep import deeply
-from .equality import memo_scope
+from .equality import close_scope, open_scope
 from .errors import INTERNAL, TYPE_INVALID, FieldError
 from .pyobj import WHAT, to_json
 from .schemaerror import SchemaError
@@ -86,11 +86,15 @@ class Validator:
         InternalError ("undefined validation option"). `beta=False` is Kubernetes'
         `DeclarativeValidationBeta=false`: beta rules are then shadowed, not enforced.
         """
+        scoped = old is not None or bool(update)  # an update: ratcheting compares each old/new pair once
+        token = open_scope() if scoped else None
         try:  # deep data: once more with room for ~2000 levels, then a DepthError
-            with memo_scope():  # ratcheting compares each old/new pair once
-                return deeply(self._validate, obj, old, options, subresource, update, beta)
+            return deeply(self._validate, obj, old, options, subresource, update, beta)
         except RecursionError:
             raise DepthError("object nests too deeply to validate") from None
+        finally:
+            if scoped:
+                close_scope(token)
 
     def _validate(self, obj, old, options, subresource, update, beta) -> Result:
         if obj is None:

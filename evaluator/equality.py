@@ -13,13 +13,13 @@ canonical form (equal values, equal forms) for matching items by value or by key
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from .shape import ZERO, Resolver, Shape
 
 _CONTAINERS = ("list", "map")
 _JSON_CONTAINERS = (dict, list)
+_WALKED = ("struct", "list", "map")  # shapes whose equality walks into children
 
 
 class _Scope(threading.local):
@@ -29,15 +29,16 @@ class _Scope(threading.local):
 _scope = _Scope()
 
 
-@contextmanager
-def memo_scope() -> Iterator[None]:
-    """Remember container comparisons until the block ends (one validation: its values do not change)."""
+def open_scope() -> dict | None:
+    """Remember container comparisons until `close_scope` (one validation: its values do not change);
+    returns the token to hand to `close_scope`."""
     token = _scope.memo
     _scope.memo = {}
-    try:
-        yield
-    finally:
-        _scope.memo = token
+    return token
+
+
+def close_scope(token: dict | None) -> None:
+    _scope.memo = token
 
 
 def _plain_eq(a, b) -> bool:
@@ -45,8 +46,9 @@ def _plain_eq(a, b) -> bool:
     return a == b
 
 
-def _memoized(same: Callable[[object, object], bool]) -> Callable[[object, object], bool]:
-    """`same`, asked once per pair of containers in the running scope."""
+def _memoized(same: Callable[..., bool]) -> Callable[[object, object], bool]:
+    """`same`, asked once per pair of containers in the running scope (`walk.same`: for the first
+    question, `same(a, b, True)` compares children in C first)."""
 
     def walk(a, b) -> bool:
         if a is b:
@@ -64,6 +66,7 @@ def _memoized(same: Callable[[object, object], bool]) -> Callable[[object, objec
         memo[key] = (a, b, result)
         return result
 
+    walk.same = same
     return walk
 
 
@@ -120,11 +123,14 @@ class Equality:
     def eq_fn(self, shape: Shape | None) -> Callable[[object, object], bool]:
         """Equality of two values at a position of this shape (either may be None = nil/absent).
 
-        Linear in the values however often it is asked: the first question compares in C (`==`);
-        when that finds a difference, every container pair below is compared once and remembered
-        (by identity, in the running `memo_scope`), so ratcheting at every level of a deep update
+        Linear in the values however often it is asked: the first question compares in C (`==`),
+        then each child in C; below a child that differs, every container pair is compared once and remembered
+        (by identity, between `open_scope` and `close_scope`), so ratcheting at every level of a deep update
         costs one walk, not one per level."""
+        if shape is None or shape.kind not in _WALKED:
+            return _plain_eq  # no containers to walk
         walk = self.walk_fn(shape)
+        top = getattr(walk, "same", None)
 
         def eq(a, b):
             if a is b:
@@ -139,14 +145,17 @@ class Equality:
                 if hit is not None:
                     return hit[2]
             if a == b:
-                memo[(id(a), id(b))] = (a, b, True)
-                return True
+                return True  # not remembered: a ratcheted value is not walked into again
+            if top is None:
+                return walk(a, b)
             token = _scope.memo
             _scope.memo = memo
-            try:
-                return walk(a, b)
+            try:  # children compared in C first, the unequal ones walked: C work at most twice the size
+                result = top(a, b, True)
             finally:
                 _scope.memo = token
+            memo[(id(a), id(b))] = (a, b, result)
+            return result
 
         return eq
 
@@ -157,16 +166,20 @@ class Equality:
     def _build_walk(self, shape: Shape | None):
         kind = shape.kind if shape is not None else "any"
         if kind == "struct":
-            members = [(k, self.walk_fn(s), s.kind, vf) for k, s, vf in self._members(shape)]
+            members = {k: (self.walk_fn(s), s.kind, vf) for k, s, vf in self._members(shape)}
 
-            def same(a, b) -> bool:
+            def same(a, b, top: bool = False) -> bool:
                 if type(a) is not dict or type(b) is not dict:
                     return a == b  # mistyped data: not walked (validation does not descend into it either)
                 ok = True
-                for k, f, sub_kind, vf in members:
+                for k in a.keys() | b.keys() if len(a) + len(b) < len(members) else members:
+                    m = members.get(k)
+                    if m is None:
+                        continue  # a field the schema does not know: the decoder drops it
                     x, y = a.get(k), b.get(k)
-                    if x is y:
+                    if x is y or (top and x == y):
                         continue
+                    f, sub_kind, vf = m
                     if vf and sub_kind not in _CONTAINERS:
                         if x is None:
                             x = ZERO.get(sub_kind)
@@ -182,14 +195,14 @@ class Equality:
             item_eq = self.walk_fn(item)
             item_zero = self._zero_of(shape.items)
 
-            def same(a, b) -> bool:
+            def same(a, b, top: bool = False) -> bool:
                 if not a and not b:
                     return a in (None, []) and b in (None, [])
                 if type(a) is not list or type(b) is not list or len(a) != len(b):
                     return False
                 ok = True
                 for x, y in zip(a, b, strict=True):
-                    if x is not y:
+                    if x is not y and not (top and x == y):
                         if x is None:
                             x = item_zero
                         if y is None:
@@ -204,7 +217,7 @@ class Equality:
             val_eq = self.walk_fn(val)
             val_zero = self._zero_of(shape.values)
 
-            def same(a, b) -> bool:
+            def same(a, b, top: bool = False) -> bool:
                 if not a and not b:
                     return a in (None, {}) and b in (None, {})
                 if type(a) is not dict or type(b) is not dict or a.keys() != b.keys():
@@ -212,7 +225,7 @@ class Equality:
                 ok = True
                 for k, x in a.items():
                     y = b[k]
-                    if x is not y:
+                    if x is not y and not (top and x == y):
                         if x is None:
                             x = val_zero
                         if y is None:
