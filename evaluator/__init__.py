@@ -86,15 +86,19 @@ class Validator:
         InternalError ("undefined validation option"). `beta=False` is Kubernetes'
         `DeclarativeValidationBeta=false`: beta rules are then shadowed, not enforced.
         """
-        scoped = old is not None or bool(update)  # an update: ratcheting compares each old/new pair once
-        token = open_scope() if scoped else None
-        try:  # deep data: once more with room for ~2000 levels, then a DepthError
-            return deeply(self._validate, obj, old, options, subresource, update, beta)
+        run = self._validate if old is None and not update else self._update
+        try:  # deep data: once more with room for ~2000 levels (in another thread), then a DepthError
+            return deeply(run, obj, old, options, subresource, update, beta)
         except RecursionError:
             raise DepthError("object nests too deeply to validate") from None
+
+    def _update(self, *args) -> Result:
+        """`_validate` with ratcheting's comparisons remembered: each old/new pair compared once."""
+        token = open_scope()
+        try:
+            return self._validate(*args)
         finally:
-            if scoped:
-                close_scope(token)
+            close_scope(token)
 
     def _validate(self, obj, old, options, subresource, update, beta) -> Result:
         if obj is None:
