@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from .compiler import Compiler
 from .context import NOOLD, Ctx
 from .deep import deeply
+from .equality import close_scope, open_scope
 from .errors import INTERNAL, TYPE_INVALID, FieldError
 from .pyobj import WHAT, to_json
 from .schemaerror import SchemaError
@@ -85,10 +86,19 @@ class Validator:
         InternalError ("undefined validation option"). `beta=False` is Kubernetes'
         `DeclarativeValidationBeta=false`: beta rules are then shadowed, not enforced.
         """
-        try:  # deep data: once more with room for ~2000 levels, then a DepthError
-            return deeply(self._validate, obj, old, options, subresource, update, beta)
+        run = self._validate if old is None and not update else self._update
+        try:  # deep data: once more with room for ~2000 levels (in another thread), then a DepthError
+            return deeply(run, obj, old, options, subresource, update, beta)
         except RecursionError:
             raise DepthError("object nests too deeply to validate") from None
+
+    def _update(self, *args) -> Result:
+        """`_validate` with ratcheting's comparisons remembered: each old/new pair compared once."""
+        token = open_scope()
+        try:
+            return self._validate(*args)
+        finally:
+            close_scope(token)
 
     def _validate(self, obj, old, options, subresource, update, beta) -> Result:
         if obj is None:

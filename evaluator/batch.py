@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .loader import InputError, iter_docs
+from .tree import yaml_files
 from .verdict import Options, Unusable, Verdict, internal_error, judge_each
 
-EXTS = (".yaml", ".yml", ".json")
 Result = Verdict | Unusable
 
 
@@ -23,7 +23,7 @@ def files(paths: Iterable[str]) -> list[str]:
     out = []
     for p in paths:
         if os.path.isdir(p):
-            out += sorted(str(f) for f in Path(p).rglob("*") if f.suffix in EXTS and f.is_file())
+            out += yaml_files(p)
         else:
             out.append(p)
     return out

@@ -186,6 +186,7 @@ def _options(
         catalog.builtin = lookup(kubernetes_version)
     if type_name:
         catalog.named(type_name)  # fail early on an unknown --type
+    catalog.check_kinds(type_name)
     skip = frozenset(k.strip() for kinds in skip_kinds for k in kinds.split(",") if k.strip())
     return Options(catalog, type_name, tuple(enable), subresource, beta, strict, missing_is_error, skip)
 

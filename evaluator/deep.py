@@ -1,27 +1,87 @@
-"""Room for deep data: retry a recursive walk with a higher recursion limit."""
+"""Room for deep data: retry a recursive walk with a higher recursion limit, on a big stack.
+
+The recursion limit is process-wide, and lowering it below the depth some thread has reached is
+fatal to CPython ("Cannot recover from stack overflow"). So the limit is raised for the first deep
+retry and restored only when no thread is inside `deeply` any more. The retry runs in a helper
+thread with a DEEP_STACK-byte stack, so the raised limit cannot overflow the C stack of the calling
+thread (a thread's default stack is often 8 MiB or less).
+"""
 
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
 DEEP_RECURSION = 12_000  # Python frames for ~2000 levels of data (validation takes ~6 per level)
+DEEP_STACK = 512 << 20  # bytes of the retry thread's stack (virtual memory: only what is used is touched)
+
+
+class _Limit:
+    """Threads inside `deeply`, and the limit to restore when the last one leaves (None: not raised)."""
+
+    lock = threading.Lock()
+    active = 0
+    saved: int | None = None
+
+
+_inside = threading.local()  # `deep` is True in a retry thread
 
 
 def deeply(fn: Callable[..., T], *args) -> T:
-    """`fn(*args)`; on RecursionError, once more with DEEP_RECURSION frames (RecursionError if still too deep).
-
-    The fast path costs nothing; the limit is raised only for the retry and restored after it.
-    """
+    """`fn(*args)`; on RecursionError, once more with DEEP_RECURSION frames (RecursionError if still too deep)."""
+    with _Limit.lock:
+        _Limit.active += 1
     try:
-        return fn(*args)
-    except RecursionError:
-        pass
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, DEEP_RECURSION))
-    try:
-        return fn(*args)
+        try:
+            return fn(*args)
+        except RecursionError:
+            if getattr(_inside, "deep", False):  # already the retry (a deep walk nested in another)
+                raise
+        return _retry(fn, args)
     finally:
-        sys.setrecursionlimit(limit)
+        _leave()
+
+
+def _leave() -> None:
+    with _Limit.lock:
+        _Limit.active -= 1
+        if not _Limit.active and _Limit.saved is not None:
+            sys.setrecursionlimit(_Limit.saved)
+            _Limit.saved = None
+
+
+def _retry(fn: Callable[..., T], args: tuple) -> T:
+    with _Limit.lock:
+        _Limit.active += 1  # the retry thread's own count: the limit stays up while it runs, whoever waits
+        if _Limit.saved is None:
+            _Limit.saved = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(_Limit.saved, DEEP_RECURSION))
+    outcome: list = []
+
+    def run() -> None:
+        _inside.deep = True
+        try:
+            outcome.append((True, fn(*args)))
+        except BaseException as e:  # handed to the caller's thread
+            outcome.append((False, e))
+        finally:
+            _leave()
+
+    with _Limit.lock:  # stack_size is process-wide too: set it only for this thread's start
+        size = threading.stack_size(DEEP_STACK)
+        try:
+            worker = threading.Thread(target=run, name="dv-eval deep", daemon=True)
+            worker.start()
+        except BaseException:
+            _Limit.active -= 1  # never started (the limit is restored by the caller's own leave)
+            raise
+        finally:
+            threading.stack_size(size)
+    worker.join()
+    ok, value = outcome[0]
+    if ok:
+        return value
+    raise value

@@ -12,11 +12,62 @@ canonical form (equal values, equal forms) for matching items by value or by key
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from .shape import ZERO, Resolver, Shape
 
 _CONTAINERS = ("list", "map")
+_JSON_CONTAINERS = (dict, list)
+_WALKED = ("struct", "list", "map")  # shapes whose equality walks into children
+
+
+class _Scope(threading.local):
+    memo: dict | None = None  # (id(a), id(b)) -> (a, b, equal): the pair is kept alive, its ids unique
+
+
+_scope = _Scope()
+
+
+def open_scope() -> dict | None:
+    """Remember container comparisons until `close_scope` (one validation: its values do not change);
+    returns the token to hand to `close_scope`."""
+    token = _scope.memo
+    _scope.memo = {}
+    return token
+
+
+def close_scope(token: dict | None) -> None:
+    _scope.memo = token
+
+
+def _plain_eq(a, b) -> bool:
+    """Values of no known shape: Python's equality (C, linear in their size)."""
+    return a == b
+
+
+def _memoized(same: Callable[..., bool]) -> Callable[[object, object], bool]:
+    """`same`, asked once per pair of containers in the running scope (`walk.same`: for the first
+    question, `same(a, b, True)` compares children in C first)."""
+
+    def walk(a, b) -> bool:
+        if a is b:
+            return True
+        if type(a) not in _JSON_CONTAINERS or type(b) not in _JSON_CONTAINERS:
+            return same(a, b)
+        memo = _scope.memo
+        if memo is None:
+            return same(a, b)
+        key = (id(a), id(b))
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[2]
+        result = same(a, b)
+        memo[key] = (a, b, result)
+        return result
+
+    walk.same = same
+    return walk
 
 
 def freeze(v):
@@ -70,81 +121,121 @@ class Equality:
 
     # -- equality --------------------------------------------------------------------
     def eq_fn(self, shape: Shape | None) -> Callable[[object, object], bool]:
-        """Equality of two values at a position of this shape (either may be None = nil/absent)."""
-        return self._cached(self._eq, shape, self._build_eq)
+        """Equality of two values at a position of this shape (either may be None = nil/absent).
 
-    def _build_eq(self, shape: Shape | None):
+        Linear in the values however often it is asked: the first question compares in C (`==`),
+        then each child in C; below a child that differs, every container pair is compared once and remembered
+        (by identity, between `open_scope` and `close_scope`), so ratcheting at every level of a deep update
+        costs one walk, not one per level."""
+        if shape is None or shape.kind not in _WALKED:
+            return _plain_eq  # no containers to walk
+        walk = self.walk_fn(shape)
+        top = getattr(walk, "same", None)
+
+        def eq(a, b):
+            if a is b:
+                return True
+            if type(a) not in _JSON_CONTAINERS or type(b) not in _JSON_CONTAINERS:
+                return walk(a, b)
+            memo = _scope.memo
+            if memo is None:  # outside a validation: remembered for this question only
+                memo = {}
+            else:
+                hit = memo.get((id(a), id(b)))
+                if hit is not None:
+                    return hit[2]
+            if a == b:
+                return True  # not remembered: a ratcheted value is not walked into again
+            if top is None:
+                return walk(a, b)
+            token = _scope.memo
+            _scope.memo = memo
+            try:  # children compared in C first, the unequal ones walked: C work at most twice the size
+                result = top(a, b, True)
+            finally:
+                _scope.memo = token
+            memo[(id(a), id(b))] = (a, b, result)
+            return result
+
+        return eq
+
+    def walk_fn(self, shape: Shape | None) -> Callable[[object, object], bool]:
+        """Equality without C `==` on containers: each container pair is compared once (memoized)."""
+        return self._cached(self._eq, shape, self._build_walk)
+
+    def _build_walk(self, shape: Shape | None):
         kind = shape.kind if shape is not None else "any"
         if kind == "struct":
-            members = [(k, self.eq_fn(s), s.kind, vf) for k, s, vf in self._members(shape)]
+            members = {k: (self.walk_fn(s), s.kind, vf) for k, s, vf in self._members(shape)}
 
-            def eq(a, b):
-                if a == b:
-                    return True
+            def same(a, b, top: bool = False) -> bool:
                 if type(a) is not dict or type(b) is not dict:
-                    return False
-                for k, f, sub_kind, vf in members:
+                    return a == b  # mistyped data: not walked (validation does not descend into it either)
+                ok = True
+                for k in a.keys() | b.keys() if len(a) + len(b) < len(members) else members:
+                    m = members.get(k)
+                    if m is None:
+                        continue  # a field the schema does not know: the decoder drops it
                     x, y = a.get(k), b.get(k)
-                    if x == y:
+                    if x is y or (top and x == y):
                         continue
+                    f, sub_kind, vf = m
                     if vf and sub_kind not in _CONTAINERS:
                         if x is None:
                             x = ZERO.get(sub_kind)
                         if y is None:
                             y = ZERO.get(sub_kind)
                     if not f(x, y):
-                        return False
-                return True
+                        ok = False  # go on: every pair below is remembered, none asked twice
+                return ok
 
-            return eq
+            return _memoized(same)
         if kind == "list":
             item, _ = self._elem(shape.items)
-            item_eq = self.eq_fn(item)
+            item_eq = self.walk_fn(item)
             item_zero = self._zero_of(shape.items)
 
-            def eq(a, b):
-                if a == b:
-                    return True
+            def same(a, b, top: bool = False) -> bool:
                 if not a and not b:
                     return a in (None, []) and b in (None, [])
                 if type(a) is not list or type(b) is not list or len(a) != len(b):
                     return False
+                ok = True
                 for x, y in zip(a, b, strict=True):
-                    if x != y:
+                    if x is not y and not (top and x == y):
                         if x is None:
                             x = item_zero
                         if y is None:
                             y = item_zero
                         if not item_eq(x, y):
-                            return False
-                return True
+                            ok = False
+                return ok
 
-            return eq
+            return _memoized(same)
         if kind == "map":
             val, _ = self._elem(shape.values)
-            val_eq = self.eq_fn(val)
+            val_eq = self.walk_fn(val)
             val_zero = self._zero_of(shape.values)
 
-            def eq(a, b):
-                if a == b:
-                    return True
+            def same(a, b, top: bool = False) -> bool:
                 if not a and not b:
                     return a in (None, {}) and b in (None, {})
                 if type(a) is not dict or type(b) is not dict or a.keys() != b.keys():
                     return False
+                ok = True
                 for k, x in a.items():
                     y = b[k]
-                    if x != y:
+                    if x is not y and not (top and x == y):
                         if x is None:
                             x = val_zero
                         if y is None:
                             y = val_zero
                         if not val_eq(x, y):
-                            return False
-                return True
+                            ok = False
+                return ok
 
-            return eq
-        return lambda a, b: a == b
+            return _memoized(same)
+        return _plain_eq
 
     def _zero_of(self, schema) -> object:
         """What a nil element decodes to: the zero value for a value element, else nil."""

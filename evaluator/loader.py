@@ -45,10 +45,29 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
 
 MAX_DEPTH = 1000  # nesting levels of one document, aliases expanded
 MAX_NODES = 1_000_000  # YAML nodes of one document, aliases expanded (~ a 3 MiB request body)
+MAX_DOC_CHARS = 16 << 20  # characters read for one document (the API server takes 3 MiB request bodies)
 
 
 class InputError(Exception):
     """A file that cannot be used; the message is the one-line reason."""
+
+
+class _Bounded:
+    """A text stream that hands out at most MAX_DOC_CHARS past `mark` (a document's start), then a NUL
+    character: libyaml stops there with a reader error, which `iter_docs` words as the limit."""
+
+    def __init__(self, stream):
+        self.stream, self.name = stream, getattr(stream, "name", "<file>")
+        self.total = self.mark = 0
+        self.over = False
+
+    def read(self, size: int = -1) -> str:
+        if self.total - self.mark > MAX_DOC_CHARS:
+            self.over = True
+            return "\x00"
+        chunk = self.stream.read(size)
+        self.total += len(chunk)
+        return chunk
 
 
 @dataclass
@@ -443,13 +462,16 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
             stream = open(path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below
     except OSError as e:
         raise InputError(f"{name}: cannot read: {e.strerror}") from None
-    parser = _Composer(stream)
+    bounded = None if text is not None else _Bounded(stream)
+    parser = _Composer(stream if bounded is None else bounded)
     keep = duplicates == "keep"
     index = 0
     try:
         while parser.check_node():
             parser.guard.depth = parser.guard.count = 0
             node = parser.get_node()
+            if bounded is not None:
+                bounded.mark = bounded.total
             if node is None:
                 continue
             try:
@@ -466,6 +488,8 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
     except yaml.MarkedYAMLError as e:
         raise InputError(_where(e, name)) from None
     except yaml.reader.ReaderError as e:  # a character YAML does not allow; libyaml knows its byte offset only
+        if bounded is not None and bounded.over:
+            raise InputError(f"{name}: document {index + 1}: larger than {MAX_DOC_CHARS >> 20} MiB") from None
         char = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
         raise InputError(f"{name}: invalid YAML: {e.reason}: {char} at offset {e.position}") from None
     except yaml.YAMLError as e:

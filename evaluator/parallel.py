@@ -4,7 +4,10 @@ Results come back in input order, so the output is the same as with one process.
 the first piece of work itself before forking, which compiles the schema once: the workers inherit
 the compiled validators. A stream is cut at `---` lines (a line starting with `---` at column 0
 always begins a document in YAML) without parsing YAML in the parent; each piece's line numbers
-and document numbers are shifted back to the whole stream's.
+and document numbers are shifted back to the whole stream's. A piece that parses without a YAML
+syntax error ended at a real document boundary (a cut inside a quoted scalar or a flow collection
+is an error in that piece); after a piece with one, the rest of the stream is judged as one text,
+as a single process judges it, so the output is the same byte for byte.
 """
 
 from __future__ import annotations
@@ -158,11 +161,23 @@ def _last_start(text: str) -> int:
         if pos < 0:
             return -1
         if _START.match(text, pos + 1):
-            cut = pos + 1
-            while cut > 1 and text[text.rfind("\n", 0, cut - 1) + 1] == "%":  # %YAML / %TAG lines go along
-                cut = text.rfind("\n", 0, cut - 1) + 1
-            return cut
+            return _with_directives(text, pos + 1)
     return -1
+
+
+def _with_directives(text: str, cut: int) -> int:
+    """`cut` moved back to the first of the %YAML / %TAG lines before it (blank and comment lines
+    between them go along), so that directives stay with their document."""
+    best, line = cut, cut
+    while line > 1:
+        start = text.rfind("\n", 0, line - 1) + 1
+        first = text[start : start + 1]
+        if first == "%":
+            best = start
+        elif text[start : line - 1].strip(" \t\r") and first != "#":
+            break
+        line = start
+    return best
 
 
 def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
@@ -179,16 +194,19 @@ def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
     if first is None:
         return
     results, docs = check_text(path, read_piece(path, first[0], first[1]))  # compiles the schema first
+    if _syntax_error(results):
+        yield from check_text(path, read_piece(path, 0, os.path.getsize(path)))[0]
+        return
     yield from results
     if _ends(results):
         return
-    starts: deque[int] = deque()  # first line of each piece handed out, in order
+    starts: deque[tuple[int, int]] = deque()  # (byte offset, first line) of each piece handed out, in order
     broken: list = []
 
     def tasks():
         try:
             for offset, size, line0 in it:
-                starts.append(line0)
+                starts.append((offset, line0))
                 yield path, offset, size
         except UnicodeDecodeError:  # stop handing out pieces; reported after the last one
             broken.append(Unusable(path, f"{path}: not UTF-8 text", ends_file=True))
@@ -197,12 +215,24 @@ def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
         return check_text(path, read_piece(path, offset, size))
 
     for results, n in _ordered(check_piece, tasks(), jobs):
-        line0 = starts.popleft()
+        offset, line0 = starts.popleft()
+        if _syntax_error(results):  # perhaps a cut that was no boundary: the rest as one process reads it
+            rest, _ = check_text(path, read_piece(path, offset, os.path.getsize(path) - offset))
+            yield from (_shift(r, line0, docs) for r in rest)
+            return
         yield from (_shift(r, line0, docs) for r in results)
         docs += n
         if _ends(results):
             return
     yield from broken
+
+
+def _syntax_error(results: list) -> bool:
+    """Whether a piece met an error that is not one document's own (YAML syntax, encoding, a bug)."""
+    return any(
+        type(r) is Unusable and not re.match(re.escape(r.file) + r"(?::\d+)?: document \d+: ", r.reason)
+        for r in results
+    )
 
 
 def _ends(results: list) -> bool:

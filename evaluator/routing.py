@@ -4,6 +4,9 @@ A `Catalog` reads every `--schema` path (files or directories; OpenAPI documents
 Kubernetes' own OpenAPI documents mixed) and indexes their schemas by group/version/kind:
 `x-kubernetes-group-version-kind` where a schema carries it, a CRD's `spec.group`,
 `spec.versions[].name` and `spec.names.kind`, else the schema's name (a kind for any apiVersion).
+A schema routes only the kinds it names; two different schemas for one group/version/kind are a
+conflict (a `SchemaError` naming both files), never first-wins; a CRD List (`kubectl get crd -o
+yaml`) is read as its CRDs; a bare schema names no kind and serves only `--type`.
 """
 
 from __future__ import annotations
@@ -12,14 +15,13 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from . import schemacache
 from .loader import InputError
 from .schemaerror import SchemaError
 from .select import ANNOTATION, as_openapi
+from .tree import yaml_files
 
-EXTS = (".yaml", ".yml", ".json")
 REF = "#/components/schemas/"
 
 
@@ -59,6 +61,7 @@ class Catalog:
     by_name: dict = field(default_factory=dict)  # components.schemas name -> Target (first wins)
     served: dict = field(default_factory=dict)  # kind -> ["group/version", ...] of the CRDs that define it
     builtin: Callable[[tuple], Target | None] | None = None  # Kubernetes' own kinds (--kubernetes-version)
+    kindless: list = field(default_factory=list)  # files of bare schemas (no kind): usable with --type only
 
     def add_path(self, path: str, found: bool = False) -> None:
         """Load a schema file, or every *.yaml/*.yml/*.json file below a directory.
@@ -67,7 +70,7 @@ class Catalog:
         kustomization files, …): documents that are not schemas are passed over there; a file named on
         its own must hold schemas only."""
         if os.path.isdir(path):
-            files = sorted(str(f) for f in Path(path).rglob("*") if f.suffix in EXTS and f.is_file())
+            files = yaml_files(path)
             if not files:
                 raise InputError(f"{path}: no schema files (*.yaml, *.yml, *.json) in this directory")
             for f in files:
@@ -77,7 +80,7 @@ class Catalog:
             docs = schemacache.load_docs(path)
         except InputError as e:
             raise InputError(f"schema: {e}") from None
-        for doc in docs:
+        for doc in _expand_lists(docs):
             if doc is None or (found and not _is_schema(doc)):
                 continue
             try:
@@ -94,13 +97,37 @@ class Catalog:
         schemas = (openapi.get("components") or {}).get("schemas") or {}
         if not isinstance(schemas, dict) or not schemas:
             raise SchemaError("the document has no components.schemas")
+        bare = openapi is not doc and not _declares_gvk(doc)  # as_openapi wrapped a bare schema: no kind
+        if bare and source not in self.kindless:
+            self.kindless.append(source)
         for name, s in schemas.items():
             target = Target(openapi, name, source)
             self.by_name.setdefault(name, target)
             for gvk in (s.get("x-kubernetes-group-version-kind") or []) if isinstance(s, dict) else []:
                 if isinstance(gvk, dict):
                     key = (gvk.get("group", ""), gvk.get("version", ""), gvk.get("kind", ""))
-                    self.by_gvk.setdefault(key, target)
+                    self._bind(key, target)
+
+    def _bind(self, key: tuple, target: Target) -> None:
+        """Route `key` to `target`; a different schema already routed there is a conflict."""
+        had = self.by_gvk.setdefault(key, target)
+        if had is target or (had.name == target.name and _closure(had) == _closure(target)):
+            return  # the same schema twice (a file named twice, Kubernetes' meta types in every document)
+        group, version, kind = key
+        gv = f"{group}/{version}" if group else version
+        raise SchemaError(
+            f'two schemas for kind "{kind}" in version "{gv}": {had.source} and {target.source} '
+            "(remove one, or pass only one of them)"
+        )
+
+    def check_kinds(self, type_name: str | None) -> None:
+        """A bare schema names no kind: without --type it would stand for every kind, so it is an error."""
+        if self.kindless and not type_name:
+            names = ", ".join(self.kindless)
+            raise SchemaError(
+                f"{names}: a schema that names no kind (not a CRD, no x-kubernetes-group-version-kind) "
+                "validates only the type selected with --type (--type Object for a bare schema)"
+            )
 
     def _add_crd(self, crd: dict, source: str) -> None:
         spec = crd.get("spec") or {}
@@ -118,7 +145,7 @@ class Catalog:
             if target_name not in schemas:
                 continue
             target = Target(openapi, target_name, source, ours, None if ours else crd)
-            self.by_gvk.setdefault((group, name, kind), target)
+            self._bind((group, name, kind), target)
             self.by_name.setdefault(target_name, target)
             self.served.setdefault(kind, []).append(f"{group}/{name}" if group else name)
 
@@ -147,7 +174,7 @@ class Catalog:
         hit = self.by_name.get(kind)
         if hit is not None and not _has_gvk(hit):
             return hit
-        return self._only(kind) or Miss(f'no matches for kind "{kind}" in version "{api}"')
+        return Miss(f'no matches for kind "{kind}" in version "{api}"')  # a schema routes only the kinds it names
 
     def named(self, type_name: str) -> Target:
         """The schema called `type_name` (--type); a SchemaError if none is."""
@@ -156,12 +183,53 @@ class Catalog:
             raise SchemaError(f"unknown type {type_name!r} (known: {known})")
         return self.by_name[type_name]
 
-    def _only(self, kind: str | None = None) -> Target | None:
-        """The only schema loaded, for an object it can stand for (no kind, or no kind to compare)."""
+    def _only(self) -> Target | None:
+        """The only schema loaded, for an object without a kind."""
         if len(self.by_name) != 1:
             return None
-        only = next(iter(self.by_name.values()))
-        return None if kind and _has_gvk(only) else only
+        return next(iter(self.by_name.values()))
+
+
+_LISTS = ("List", "CustomResourceDefinitionList")
+
+
+def _expand_lists(docs: list) -> list:
+    """The documents, a List of CRDs (as `kubectl get crd -o yaml` prints it) replaced by its items."""
+    out = []
+    for doc in docs:
+        if isinstance(doc, dict) and doc.get("kind") in _LISTS and isinstance(doc.get("items"), list):
+            out += doc["items"]
+        else:
+            out.append(doc)
+    return out
+
+
+def _declares_gvk(doc: object) -> bool:
+    return isinstance(doc, dict) and bool(doc.get("x-kubernetes-group-version-kind"))
+
+
+def _closure(t: Target) -> dict:
+    """The target's schema and every schema it reaches through $refs, by name: what validation uses."""
+    schemas = t.doc.get("components", {}).get("schemas", {})
+    out: dict = {}
+    todo, stack = [t.name], []
+    while todo or stack:
+        if not stack:
+            name = todo.pop()
+            if name in out:
+                continue
+            out[name] = schemas.get(name)
+            stack.append(out[name])
+            continue
+        s = stack.pop()
+        if isinstance(s, dict):
+            ref = s.get("$ref")
+            if isinstance(ref, str) and ref.startswith(REF):
+                todo.append(ref[len(REF) :])
+            stack.extend(s.values())
+        elif isinstance(s, list):
+            stack.extend(s)
+    return out
 
 
 def missing(what: str, obj: dict) -> str:

@@ -1,10 +1,13 @@
 """A cache of parsed YAML schema files, so that a large YAML schema costs a JSON load, not a YAML parse.
 
-Entries live in `$XDG_CACHE_HOME/dv-eval/` (default `~/.cache/dv-eval/`), one file per schema
-content (named by the SHA-256 of the file's bytes, so an edited schema is simply a new entry). An
-entry holds a checksum of its own JSON payload: a damaged entry is ignored and rewritten. Entries are
-written to a temporary file and renamed into place, so concurrent runs never see half an entry. A
-cache that cannot be read or written (read-only home, full disk) only costs speed.
+A schema file is read once (at most MAX_SCHEMA_BYTES; a pipe such as `<(cat crd.yaml)` too) and
+what was read is what is judged. Entries live in `$XDG_CACHE_HOME/dv-eval/` (default
+`~/.cache/dv-eval/`), one file per schema content, named by the SHA-256 of the bytes read. An entry
+holds a checksum over its own name and its JSON payload: a damaged entry, or one copied under
+another name, is ignored and rewritten. An entry that is not a regular file (a FIFO, a symlink,
+a device) is ignored without being opened for reading. Entries are written to a temporary file and
+renamed into place, so concurrent runs never see half an entry. A cache that cannot be read or
+written (read-only home, full disk) only costs speed.
 """
 
 from __future__ import annotations
@@ -12,11 +15,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
+import sys
 from pathlib import Path
 
-from .loader import InputError, iter_docs, load_schema
+from .loader import InputError, iter_docs
 
-_MAGIC = b"dv-eval schema cache 2\n"  # bump when the loader reads YAML differently (2: empty documents skipped)
+_MAGIC = b"dv-eval schema cache 3\n"  # bump when the loader reads YAML differently (3: checksum covers the key)
+MAX_SCHEMA_BYTES = 64 << 20  # one schema file (Kubernetes' whole OpenAPI v2 document is ~4 MiB)
 
 
 def cache_dir() -> Path:
@@ -24,49 +30,89 @@ def cache_dir() -> Path:
     return Path(base) / "dv-eval"
 
 
-def load_docs(path: str) -> list:
-    """The documents of a schema file, from the cache when its content was parsed before."""
-    if path.endswith(".json"):
-        return [load_schema(path)]  # JSON is as fast to parse as a cache entry would be
+def read_bounded(path: str, limit: int | None = None) -> bytes:
+    """The bytes of `path` (a file, or a pipe read to its end), at most `limit` (MAX_SCHEMA_BYTES) of them."""
+    limit = MAX_SCHEMA_BYTES if limit is None else limit
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError:
-        return _parse(path)  # its one-line error
-    entry = cache_dir() / (hashlib.sha256(raw).hexdigest() + ".json")
-    docs = _read(entry)
-    if docs is None:
-        docs = _parse(path)
-        _write(entry, docs)
+        if path == "-":  # standard input
+            stdin = getattr(sys.stdin, "buffer", None)
+            if stdin is None:
+                raise InputError("-: cannot read: standard input is closed")
+            raw = stdin.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                raw = f.read(limit + 1)
+    except (OSError, ValueError) as e:  # ValueError: a closed standard input
+        raise InputError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    if len(raw) > limit:
+        raise InputError(f"{path}: larger than {limit >> 20} MiB, the limit for a schema file")
+    return raw
+
+
+def load_docs(path: str) -> list:
+    """The documents of a schema file (read once), from the cache when this content was parsed before."""
+    raw = read_bounded(path)
+    if path.endswith(".json"):
+        try:  # JSON is as fast to parse as a cache entry would be
+            docs = [json.loads(raw)]
+        except (ValueError, RecursionError) as e:
+            raise InputError(f"{path}: invalid JSON: {e}") from None
+    else:
+        key = hashlib.sha256(raw).hexdigest()
+        entry = cache_dir() / (key + ".json")
+        cached = _read(entry, key)
+        if cached is not None:
+            docs = cached
+        else:
+            docs = _parse(path, raw)
+            _write(entry, key, docs)
+    if not any(d is not None for d in docs):
+        raise InputError(f"{path}: no schema in this file (it is empty, or only comments and `---`)")
     return docs
 
 
-def _parse(path: str) -> list:
-    docs = list(iter_docs(path))
+def _parse(path: str, raw: bytes) -> list:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 text") from None
+    docs = list(iter_docs(path, text.replace("\r\n", "\n").replace("\r", "\n")))
     for d in docs:
         if d.error:  # a document the API server would refuse to decode (a duplicate key, ...)
             raise InputError(d.error)
     return [d.value for d in docs]
 
 
-def _read(entry: Path) -> list | None:
+def _checksum(key: str, payload: bytes) -> bytes:
+    return hashlib.sha256(key.encode() + b"\n" + payload).hexdigest().encode()
+
+
+def _read(entry: Path, key: str) -> list | None:
+    try:  # never follow a link nor wait on a FIFO: only a regular file we wrote is an entry
+        fd = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
     try:
-        data = entry.read_bytes()
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode) or st.st_size > 4 * MAX_SCHEMA_BYTES:
+                return None
+            data = f.read(st.st_size + 1)
     except OSError:
         return None
     if not data.startswith(_MAGIC):
         return None
     digest, _, payload = data[len(_MAGIC) :].partition(b"\n")
-    if hashlib.sha256(payload).hexdigest().encode() != digest:
+    if _checksum(key, payload) != digest:
         return None
     try:
         doc = json.loads(payload)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return doc if isinstance(doc, list) else None
 
 
-def _write(entry: Path, doc: list) -> None:
+def _write(entry: Path, key: str, doc: list) -> None:
     try:
         payload = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
     except (TypeError, ValueError, RecursionError):
@@ -78,7 +124,7 @@ def _write(entry: Path, doc: list) -> None:
         fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(_MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+                f.write(_MAGIC + _checksum(key, payload) + b"\n" + payload)
             os.replace(tmp, entry)
         except BaseException:
             os.unlink(tmp)

@@ -27,7 +27,7 @@ def test_a_bad_schema_value_is_still_explained(tmp_path):
     obj = tmp_path / "o.yaml"
     obj.write_text("a: x\n")
     r = subprocess.run(
-        [sys.executable, "-m", "evaluator.cli", "--schema", str(bad), str(obj)],
+        [sys.executable, "-m", "evaluator.cli", "--schema", str(bad), "--type", "Object", str(obj)],
         capture_output=True,
         text=True,
         env={"XDG_CACHE_HOME": str(tmp_path), "PATH": ""},

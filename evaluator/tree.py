@@ -1,0 +1,34 @@
+"""The YAML/JSON files below a directory, every one of them: an unreadable directory or an entry
+that is not a regular file is an `InputError`, never passed over."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from .loader import InputError
+
+EXTS = (".yaml", ".yml", ".json")
+
+
+def yaml_files(top: str) -> list[str]:
+    """Every *.yaml, *.yml and *.json file below `top`, sorted (symlinked directories are not entered)."""
+    out = []
+
+    def fail(e: OSError) -> None:
+        raise InputError(f"{e.filename}: cannot read directory: {e.strerror}")
+
+    for where, _, names in os.walk(top, onerror=fail):
+        for name in names:
+            if not name.endswith(EXTS):
+                continue
+            path = str(Path(where, name))  # as pathlib spells it (no leading ./)
+            try:
+                mode = os.stat(path).st_mode
+            except OSError as e:
+                raise InputError(f"{path}: cannot read: {e.strerror}") from None
+            if not stat.S_ISREG(mode):
+                raise InputError(f"{path}: not a regular file")
+            out.append(path)
+    return sorted(out)

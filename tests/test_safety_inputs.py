@@ -1,0 +1,239 @@
+"""Nothing wrong passes silently: schemas are read once and cached by content, empty or kindless
+schemas, conflicts, CRD Lists, unreadable directories and unbounded inputs (issue 17)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from evaluator import schemacache
+from evaluator.cli import main
+from evaluator.loader import InputError
+
+S = "schemas/widget.crd.yaml"
+I = "examples/widget/objects/invalid.yaml"  # noqa: E741 - the issue's name
+VALID = "examples/widget/objects/valid.yaml"
+CONFIGMAP = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: {a: b}\n"
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    return tmp_path / "xdg" / "dv-eval"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def cli(*args, stdin=None, env_cache=None):
+    env = dict(os.environ, XDG_CACHE_HOME=env_cache) if env_cache else None
+    return subprocess.run(
+        [sys.executable, "-m", "evaluator.cli", *args], stdin=stdin, capture_output=True, timeout=60, env=env
+    )
+
+
+# 1. read once, judge what was read; entries keyed by content and verified ------------------
+
+
+def test_a_schema_from_a_pipe_is_judged_and_does_not_poison_the_cache(tmp_path):
+    xdg = str(tmp_path / "xdg")
+    with open(S, "rb") as f:
+        piped = cli("--schema", "/dev/stdin", I, stdin=f, env_cache=xdg)
+    assert piped.returncode == 1, piped.stdout + piped.stderr
+    again = cli("--schema", S, I, env_cache=xdg)
+    assert again.returncode == 1, again.stdout + again.stderr
+
+
+def test_a_schema_on_standard_input_is_read_once(tmp_path):
+    with open(S, "rb") as f:
+        r = cli("--schema", "-", I, stdin=f, env_cache=str(tmp_path / "xdg"))
+    assert r.returncode == 1, r.stdout + r.stderr
+
+
+def test_a_file_replaced_after_the_read_is_judged_as_read(tmp_path, monkeypatch):
+    f = tmp_path / "s.yaml"
+    f.write_text(Path(S).read_text())
+    real_open = open
+
+    def swap_after_read(path, *a, **k):  # an editor saves between two reads: there must be only one
+        handle = real_open(path, *a, **k)
+        if str(path) == str(f):
+            new = tmp_path / "new.yaml"
+            new.write_text("type: object\n")
+            os.replace(new, f)  # as an editor or git saves: a new file under the old name
+        return handle
+
+    monkeypatch.setattr("builtins.open", swap_after_read)
+    docs = schemacache.load_docs(str(f))
+    monkeypatch.undo()
+    assert docs[0]["kind"] == "CustomResourceDefinition"
+    assert schemacache.load_docs(str(f)) == [{"type": "object"}]
+
+
+def test_an_entry_copied_under_another_key_is_rejected(cache, tmp_path):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text("type: object\nproperties: {x: {type: string}}\n")
+    b.write_text("type: object\nproperties: {x: {type: integer}}\n")
+    schemacache.load_docs(str(a))
+    schemacache.load_docs(str(b))
+    entries = {p.name: p.read_bytes() for p in cache.iterdir()}
+    (ka, kb) = sorted(entries, key=lambda n: n != _key(a))
+    (cache / kb).write_bytes(entries[ka])  # b's entry now holds a's parse
+    assert schemacache.load_docs(str(b))[0]["properties"]["x"]["type"] == "integer"
+
+
+def _key(p: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(p.read_bytes()).hexdigest() + ".json"
+
+
+# 10. never wait on, never read unbounded ---------------------------------------------------
+
+
+def test_a_fifo_or_device_cache_entry_is_ignored(cache, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("type: object\n")
+    cache.mkdir(parents=True)
+    os.mkfifo(cache / _key(f))
+    assert schemacache.load_docs(str(f)) == [{"type": "object"}]  # returns: the FIFO is not waited on
+    os.unlink(cache / _key(f))
+    os.symlink("/dev/zero", cache / _key(f))
+    assert schemacache.load_docs(str(f)) == [{"type": "object"}]
+
+
+def test_an_endless_schema_is_one_line_past_the_limit(monkeypatch):
+    monkeypatch.setattr(schemacache, "MAX_SCHEMA_BYTES", 1 << 20)
+    with pytest.raises(InputError, match=r"^/dev/zero: larger than 1 MiB, the limit for a schema file$"):
+        schemacache.load_docs("/dev/zero")
+    yes = subprocess.Popen(["yes"], stdout=subprocess.PIPE)
+    try:
+        with pytest.raises(InputError, match="larger than 1 MiB"):
+            schemacache.load_docs(f"/dev/fd/{yes.stdout.fileno()}")
+    finally:
+        yes.kill()
+        yes.wait()
+        yes.stdout.close()
+
+
+# 2. an empty schema is an error --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n", "---\n", "---\n---\n# c\n"])
+@pytest.mark.parametrize("ext", ["yaml", "json"])
+def test_an_empty_schema_is_an_error(tmp_path, text, ext):
+    f = tmp_path / f"s.{ext}"
+    f.write_text(text)
+    r = run("--schema", str(f), VALID)
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and str(f) in r.output, r.output
+
+
+# 3. a schema routes only the kinds it names --------------------------------------------------
+
+
+def test_a_crd_does_not_capture_other_kinds(tmp_path):
+    cm = tmp_path / "cm.yaml"
+    cm.write_text(CONFIGMAP)
+    r = run("--schema", S, str(cm))
+    assert r.exit_code == 0 and "Required value" not in r.output and "skipped" in r.output, r.output
+    assert run("--schema", S, "--missing-schemas", "error", str(cm)).exit_code != 0
+
+
+def test_a_bare_schema_needs_type(tmp_path):
+    bare = tmp_path / "trainingjob.json"
+    bare.write_text('{"type": "object", "required": ["spec"], "properties": {"spec": {"type": "object"}}}')
+    rc = tmp_path / "rc.yaml"
+    rc.write_text("apiVersion: v1\nkind: ReplicationController\nmetadata: {name: x}\n")
+    r = run("--schema", str(bare), str(rc))
+    assert r.exit_code == 2 and "names no kind" in r.output and "--type" in r.output, r.output
+    r = run("--schema", str(bare), "--type", "Object", str(rc))  # selected explicitly: judged with it
+    assert r.exit_code == 1 and "spec: Required value" in r.output, r.output
+
+
+# 4. two schemas for one kind are a conflict ----------------------------------------------------
+
+
+def test_two_schemas_for_one_kind_are_a_conflict(tmp_path):
+    crd = yaml.safe_load(Path(S).read_text())
+    crd["metadata"]["annotations"] = {}
+    crd["spec"]["versions"][0]["schema"] = {
+        "openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": True}
+    }
+    stale = tmp_path / "a-stale.yaml"
+    stale.write_text(yaml.safe_dump(crd))
+    for args in (["--schema", str(stale), "--schema", S], ["--schema", S, "--schema", str(stale)]):
+        r = run(*args, I)
+        assert r.exit_code == 2 and str(stale) in r.output and S in r.output, r.output
+        assert r.output.count("\n") == 1
+    d = tmp_path / "dir"
+    d.mkdir()
+    (d / "a.yaml").write_text(stale.read_text())
+    (d / "b.yaml").write_text(Path(S).read_text())
+    assert run("--schema", str(d), I).exit_code == 2
+
+
+def test_the_same_schema_twice_is_no_conflict():
+    assert run("--schema", S, "--schema", S, I).exit_code == 1
+
+
+# 5. a CRD List is read as its CRDs ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["List", "CustomResourceDefinitionList"])
+@pytest.mark.parametrize("in_dir", [False, True])
+def test_a_crd_list_is_expanded(tmp_path, kind, in_dir):
+    crd = yaml.safe_load(Path(S).read_text())
+    f = tmp_path / "crds.yaml"
+    f.write_text(yaml.safe_dump({"apiVersion": "v1", "kind": kind, "items": [crd], "metadata": {}}))
+    r = run("--schema", str(tmp_path if in_dir else f), I)
+    assert r.exit_code == 1, r.output
+
+
+# 6. an unreadable subdirectory is reported ----------------------------------------------------
+
+
+def test_an_unreadable_subdirectory_is_reported(tmp_path, monkeypatch):
+    # tests run as root here (EACCES never happens), so os.walk's listing of one directory fails by mock
+    (tmp_path / "ok.yaml").write_text(Path(VALID).read_text())
+    (tmp_path / "locked").mkdir()
+    real = os.scandir
+
+    def scandir(path="."):
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    for args in (["--schema", S, str(tmp_path)], ["--schema", str(tmp_path), VALID]):
+        r = run(*args)
+        assert r.exit_code == 2 and "locked: cannot read directory: Permission denied" in r.output, r.output
+        assert r.output.count("\n") == 1
+
+
+def test_a_fifo_in_a_manifest_directory_is_reported_not_waited_on(tmp_path):
+    (tmp_path / "ok.yaml").write_text(Path(VALID).read_text())
+    os.mkfifo(tmp_path / "pipe.yaml")
+    r = run("--schema", S, str(tmp_path))
+    assert r.exit_code == 2 and "pipe.yaml: not a regular file" in r.output, r.output
+
+
+def test_an_endless_manifest_document_is_one_line_past_the_limit(monkeypatch, tmp_path):
+    from evaluator import loader
+
+    monkeypatch.setattr(loader, "MAX_DOC_CHARS", 1 << 20)
+    yes = subprocess.Popen(["yes"], stdout=subprocess.PIPE)
+    try:
+        with pytest.raises(InputError, match=r"^/dev/fd/\d+: document 1: larger than 1 MiB$"):
+            list(loader.iter_docs(f"/dev/fd/{yes.stdout.fileno()}"))
+    finally:
+        yes.kill()
+        yes.wait()
+        yes.stdout.close()
+    many = tmp_path / "many.yaml"  # the limit is per document: a long stream of small ones is fine
+    many.write_text("---\n".join(["a: " + "x" * 1000 + "\n"] * 3000))
+    assert len(list(loader.iter_docs(str(many)))) == 3000
