@@ -585,6 +585,9 @@ class _Structural:
             fld = fields.get(name)
             if fld is None:
                 continue
+            if all(_alpha_only(e["schema"]) for e in entries):
+                self.warn(f"{where}.{name}: alpha mode rules are not enforced (dv-eval shadows them too)")
+                continue
             modes = [e["mode"] for e in entries]
             mode_lits = [lit(m == "true") if d.kind == "boolean" else lit(m) for m in modes]
             same = f"{d.unchanged('self', 'oldSelf.value()')} && {fld.unchanged('self', 'oldSelf.value()')}"
@@ -595,6 +598,8 @@ class _Structural:
             }
             rules.append(guard(rule, same))
             for e, m in zip(entries, mode_lits, strict=True):
+                if _alpha_only(e["schema"]):
+                    continue
                 try:
                     preds = self.field_predicates(fld, self.flat(e["schema"], where, ()), "self")
                 except Unsupported as err:
@@ -619,6 +624,11 @@ class _Structural:
             if name is not None:
                 out[name][2].append(e.field)
         return out
+
+
+def _alpha_only(schema: dict) -> bool:
+    """A mode member's rules that are all alpha-level (`+k8s:alpha=+k8s:ifMode(...)=...`)."""
+    return bool(schema.get("x-dv-alpha")) and set(schema) <= {"x-dv-alpha", "description"}
 
 
 PROBE = "__dv2openapi_probe__"
