@@ -57,11 +57,7 @@ def declarations() -> list[cel.FunctionDecl]:
         ),
         cel.FunctionDecl(
             "validate",
-            [
-                cel.Overload(
-                    "format_validate_string", cel.Type.DYN, [cel.Type.STRING, cel.Type.STRING], True, _validate
-                )
-            ],
+            [cel.Overload("format_validate_string", cel.Type.DYN, [cel.Type.STRING, cel.Type.STRING], True, _validate)],
         ),
     ]
     for name in FORMATS:

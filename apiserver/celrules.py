@@ -185,8 +185,8 @@ def uses_old_self(rule: str) -> bool:
     return False
 
 
-def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -> list[tuple[str, str, str]]:
-    """The (type, field, detail) errors of the rules on one node; `old` is MISSING when uncorrelated."""
+def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -> list[tuple]:
+    """The (type, field, detail, shown value) errors of the rules on one node; `old` is MISSING when uncorrelated."""
     rules = schema.get("x-kubernetes-validations")
     if not rules or value is None:
         return []
@@ -196,6 +196,7 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
     old_val = to_cel(old, schema, {}) if has_old else None
     errs = []
     field = fmt(path)
+    shown = schema.get("type", "object")  # a rule's error shows the node's type as its value
     for rule in rules:
         try:
             transition = uses_old_self(rule["rule"])
@@ -211,16 +212,16 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
         if unreadable is None and bad and err is not None:
             unreadable = next(iter(bad.values()))
         if unreadable is not None:
-            errs.append(("FieldValueInvalid", field, f"{unreadable} evaluating rule: {_shown(rule)}"))
+            errs.append(("FieldValueInvalid", field, f"{unreadable} evaluating rule: {_shown(rule)}", shown))
             continue
         if err is not None:
-            errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {_shown(rule)}"))
+            errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {_shown(rule)}", shown))
             continue
         if ok or (ratchet and not transition):
             continue
         where = field + (rule["fieldPath"] if rule.get("fieldPath") else "")
         detail = _message(rule, self_val) or rule.get("message") or f"failed rule: {rule['rule']}"
-        errs.append((REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail))
+        errs.append((REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail, shown))
     return errs
 
 

@@ -83,7 +83,7 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
     if value is None:
         if schema.get("nullable") or "type" not in schema:
             return []
-        return [("FieldValueTypeInvalid", p, f'{p} in body must be of type {schema["type"]}: "null"')]
+        return [("FieldValueTypeInvalid", p, f'{p} in body must be of type {schema["type"]}: "null"', "null")]
     errs: list = []
     if schema.get("x-kubernetes-int-or-string"):
         if not (TYPES["integer"](value) or isinstance(value, str)):
@@ -91,9 +91,18 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
                 ("FieldValueTypeInvalid", p, f'{p} in body must be of type integer,string: "{_type_of(value)}"')
             )
     elif "type" in schema and not TYPES[schema["type"]](value):
-        errs.append(("FieldValueTypeInvalid", p, f'{p} in body must be of type {schema["type"]}: "{_type_of(value)}"'))
+        errs.append(
+            (
+                "FieldValueTypeInvalid",
+                p,
+                f'{p} in body must be of type {schema["type"]}: "{_type_of(value)}"',
+                _type_of(value),
+            )
+        )
     if schema.get("enum") and value not in schema["enum"]:
-        errs.append(("FieldValueNotSupported", p, "supported values: " + ", ".join(_json(e) for e in schema["enum"])))
+        errs.append(
+            ("FieldValueNotSupported", p, "supported values: " + ", ".join(_json(e) for e in schema["enum"]), value)
+        )
     if errs and errs[0][0] == "FieldValueTypeInvalid":
         return errs  # go-openapi checks the enum of a value of the wrong type, nothing else
     if isinstance(value, str):
@@ -102,15 +111,15 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
         errs += _number(schema, value, p)
     elif isinstance(value, list):
         if "maxItems" in schema and len(value) > schema["maxItems"]:
-            errs.append(("FieldValueTooMany", p, f"must have at most {schema['maxItems']} items"))
+            errs.append(("FieldValueTooMany", p, f"must have at most {schema['maxItems']} items", len(value)))
         if "minItems" in schema and len(value) < schema["minItems"]:
-            errs.append(("FieldValueInvalid", p, f"{p} in body should have at least {schema['minItems']} items"))
+            errs.append(("FieldValueInvalid", p, f"{p} in body should have at least {schema['minItems']} items", value))
     elif isinstance(value, dict):
         for name in schema.get("required", ()):
             if name not in value:
                 errs.append(("FieldValueRequired", fmt(at(path, name), dotted_keys=True), ""))
         if "maxProperties" in schema and len(value) > schema["maxProperties"]:
-            errs.append(("FieldValueTooMany", p, f"must have at most {schema['maxProperties']} items"))
+            errs.append(("FieldValueTooMany", p, f"must have at most {schema['maxProperties']} items", len(value)))
         if "minProperties" in schema and len(value) < schema["minProperties"]:
             errs.append(
                 ("FieldValueInvalid", p, f"{p} in body should have at least {schema['minProperties']} properties")
@@ -124,14 +133,16 @@ def _string(schema: dict, value: str, p: str) -> list:
     if "maxLength" in schema and n > schema["maxLength"]:
         errs.append(("FieldValueTooLong", p, f"may not be more than {schema['maxLength']} bytes"))
     if "minLength" in schema and n < schema["minLength"]:
-        errs.append(("FieldValueInvalid", p, f"{p} in body should be at least {schema['minLength']} chars long"))
+        errs.append(("FieldValueInvalid", p, f"{p} in body should be at least {schema['minLength']} chars long", value))
     if errs:  # go-openapi's string validator stops at a length error: no pattern
         pass
     elif "pattern" in schema and not re2.search(schema["pattern"], value):
-        errs.append(("FieldValueInvalid", p, f"{p} in body should match '{schema['pattern']}'"))
+        errs.append(("FieldValueInvalid", p, f"{p} in body should match '{schema['pattern']}'", value))
     fmt = FORMATS.get(schema.get("format", ""))
     if fmt is not None and not fmt(value):
-        errs.append(("FieldValueTypeInvalid", p, f"{p} in body must be of type {schema['format']}: {_json(value)}"))
+        errs.append(
+            ("FieldValueTypeInvalid", p, f"{p} in body must be of type {schema['format']}: {_json(value)}", value)
+        )
     return errs
 
 
@@ -141,10 +152,10 @@ def _number(schema: dict, value: float, p: str) -> list:
         lo = schema["minimum"]
         if value < lo or (schema.get("exclusiveMinimum") and value == lo):
             rel = "greater than" if schema.get("exclusiveMinimum") else "greater than or equal to"
-            errs.append(("FieldValueInvalid", p, f"{p} in body should be {rel} {_num(lo)}"))
+            errs.append(("FieldValueInvalid", p, f"{p} in body should be {rel} {_num(lo)}", value))
     if "maximum" in schema:
         hi = schema["maximum"]
         if value > hi or (schema.get("exclusiveMaximum") and value == hi):
             rel = "less than" if schema.get("exclusiveMaximum") else "less than or equal to"
-            errs.append(("FieldValueInvalid", p, f"{p} in body should be {rel} {_num(hi)}"))
+            errs.append(("FieldValueInvalid", p, f"{p} in body should be {rel} {_num(hi)}", value))
     return errs

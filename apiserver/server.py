@@ -247,7 +247,7 @@ def _list_errors(nodes: list[_Node]) -> list[FieldError]:
         for i, item in enumerate(n.value):
             key = list_key(item, n.schema.get("x-kubernetes-list-map-keys", [])) if kind == "map" else repr(item)
             if key in seen:
-                errs.append(FieldError("FieldValueDuplicate", fmt(at(n.path, i)), ""))
+                errs.append(FieldError("FieldValueDuplicate", fmt(at(n.path, i)), "", item))
                 break
             seen.add(key)
     return errs

@@ -78,6 +78,12 @@ class _Progress:
 )
 @click.option("--skip", "skip_kinds", multiple=True, metavar="KIND", help="Do not validate this kind (repeatable).")
 @click.option(
+    "--as-cluster",
+    is_flag=True,
+    help="Judge objects of dv2openapi's own CRDs as the API server will with the CRD (its CEL renderings, "
+    "defaults, metadata) instead of by the declarative rules. Other CRDs are always judged so.",
+)
+@click.option(
     "-o",
     "--output",
     "fmt",
@@ -111,6 +117,7 @@ def main(
     strict,
     missing_schemas,
     skip_kinds,
+    as_cluster,
     fmt,
     jobs,
     batch,
@@ -153,6 +160,7 @@ def main(
                 strict,
                 missing_schemas == "error",
                 skip_kinds,
+                as_cluster,
             )
             code = _run(opts, fmt, jobs, batch, new, old, more)
         except BrokenPipeError:
@@ -173,7 +181,16 @@ def main(
 
 
 def _options(
-    schema_paths, kubernetes_version, type_name, enable, subresource, beta, strict, missing_is_error, skip_kinds
+    schema_paths,
+    kubernetes_version,
+    type_name,
+    enable,
+    subresource,
+    beta,
+    strict,
+    missing_is_error,
+    skip_kinds,
+    as_cluster=False,
 ) -> Options:
     if not schema_paths and not kubernetes_version:
         raise InputError("no schema: pass --schema PATH (repeatable) and/or --kubernetes-version VERSION")
@@ -188,7 +205,7 @@ def _options(
         catalog.named(type_name)  # fail early on an unknown --type
     catalog.check_kinds(type_name)
     skip = frozenset(k.strip() for kinds in skip_kinds for k in kinds.split(",") if k.strip())
-    return Options(catalog, type_name, tuple(enable), subresource, beta, strict, missing_is_error, skip)
+    return Options(catalog, type_name, tuple(enable), subresource, beta, strict, missing_is_error, skip, as_cluster)
 
 
 def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | None, more: tuple) -> int:

@@ -33,7 +33,7 @@ class Target:
     name: str
     source: str
     ours: bool = False  # a dv2openapi CRD: its rules are all in the annotation's document
-    crd: dict | None = None  # anyone else's CRD: validated as the API server validates its objects
+    crd: dict | None = None  # the CRD manifest: anyone else's is validated as the API server validates it
     builtin: bool = False  # one of Kubernetes' own kinds (--kubernetes-version): ObjectMeta is checked too
     _rules: int | None = None
 
@@ -41,7 +41,7 @@ class Target:
     def unchecked_rules(self) -> int:
         """The x-kubernetes-validations (CEL) rules of an OpenAPI document (not a CRD): not run."""
         if self._rules is None:
-            self._rules = 0 if self.ours or self.crd is not None else count_rules(self.doc, self.name)
+            self._rules = 0 if self.crd is not None else count_rules(self.doc, self.name)
         return self._rules
 
 
@@ -144,7 +144,7 @@ class Catalog:
             target_name = f"{kind}.{name}" if not ours and f"{kind}.{name}" in schemas else kind
             if target_name not in schemas:
                 continue
-            target = Target(openapi, target_name, source, ours, None if ours else crd)
+            target = Target(openapi, target_name, source, ours, crd)
             self._bind((group, name, kind), target)
             self.by_name.setdefault(target_name, target)
             self.served.setdefault(kind, []).append(f"{group}/{name}" if group else name)

@@ -34,6 +34,7 @@ class Options:
     strict: bool = False
     missing_is_error: bool = False
     skip_kinds: frozenset = frozenset()
+    as_cluster: bool = False  # our own CRDs judged by the API server model too (--as-cluster)
 
 
 @dataclass
@@ -139,7 +140,7 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         else:
             vd.skipped = target.message
         return vd
-    if target.crd is not None:
+    if target.crd is not None and (not target.ours or opts.as_cluster):
         _judge_as_server(vd, target, new, old)
         _strict_checks(vd, opts, target, new, obj)
         return vd

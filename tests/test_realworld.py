@@ -94,3 +94,12 @@ def test_a_list_is_judged_item_by_item():
     ]
     (cause,) = items[1]["details"]["causes"]
     assert cause["field"] == "spec.replicas" and cause["line"] == 26
+
+
+def test_as_cluster_judges_our_own_crd_as_the_api_server_would():
+    args = ["--schema", "schemas/widget.crd.yaml", "examples/widget/objects/invalid.yaml"]
+    declarative, cluster = CliRunner().invoke(main, args), CliRunner().invoke(main, ["--as-cluster", *args])
+    assert declarative.exit_code == cluster.exit_code == 1
+    assert "Shadowed (not enforced)" in declarative.output and "rules were not checked" not in declarative.output
+    assert "<nil>: Invalid value: some validation rules were not checked" in cluster.output  # the server's walk
+    assert 'spec.size: Unsupported value: "Huge"' in cluster.output
