@@ -32,7 +32,7 @@ def _items(*args: str) -> list[dict]:
 
 
 def _name(item: dict) -> str:
-    return f'{item["details"].get("kind")} {item["details"].get("name")}'
+    return f"{item['details'].get('kind')} {item['details'].get('name')}"
 
 
 @pytest.mark.parametrize("channel", ["standard", "experimental"])
