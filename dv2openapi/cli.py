@@ -14,7 +14,7 @@ from .errors import InputError
 from .frontend import build_model
 from .isolate import run_isolated
 from .openapi import to_openapi
-from .output import OutputError, dump_yaml, write_file
+from .output import OutputError, dump_yaml, refuse_inputs, write_file
 
 OUTPUT_HELP = "Write here instead of stdout (atomically; a symlink is followed, a FIFO or device written directly)."
 
@@ -85,6 +85,11 @@ def _openapi(types_file: str, type_names: list[str] | None) -> tuple[str, list[s
 
 def _emit(translate, types_file: str, *args, output: str | None, every_warning: bool = True) -> None:
     """Translate in a child process (the types file's code runs there), then print warnings and write."""
+    if output:
+        try:
+            refuse_inputs(output, [types_file])  # before anything runs: -o types.py never replaces the source
+        except OutputError as e:
+            _fail(e)
     try:
         text, warnings = run_isolated(translate, types_file, *args, what=types_file)
     except InputError as e:

@@ -8,6 +8,8 @@
 - a FIFO or a character device (`/dev/stdout`, `/dev/null`, a pipe to a consumer) is written
   directly, never replaced; any other special file (a directory, a socket, a block device) is refused;
 - a new file gets the permissions the umask gives (0666 & ~umask), as `>` would;
+- a path that is one of the run's inputs (the same device and inode, through symlinks and hard
+  links) is refused before anything runs (`refuse_inputs`): `-o types.py` never replaces the source;
 - every failure is an `OutputError` with a one-line reason.
 """
 
@@ -17,6 +19,7 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 
 import yaml
 
@@ -42,6 +45,22 @@ def _umask() -> int:
     mask = os.umask(0o22)
     os.umask(mask)
     return mask
+
+
+def refuse_inputs(path: str, inputs: Iterable[str]) -> None:
+    """An `OutputError` when `path` is the same file as one of `inputs` (device and inode, after
+    following symlinks; hard links included). A missing output or input is no conflict."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return
+    for name in inputs:
+        try:
+            other = os.stat(name)
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) == (other.st_dev, other.st_ino):
+            raise OutputError(f"{path}: refusing to write: {name} is an input of this run")
 
 
 def write_file(path: str, text: str) -> None:

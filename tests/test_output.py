@@ -92,3 +92,18 @@ def test_unwritable_destination_is_one_line_exit_2(tmp_path, where, reason):
     r = emit(tmp_path / where)
     assert r.exit_code == 2 and reason in r.output and len(r.output.strip().splitlines()) == 1
     assert "Traceback" not in r.output and "internal error" not in r.output
+
+
+@pytest.mark.parametrize("how", ["same path", "symlink", "hard link"])
+def test_output_that_is_the_types_file_is_refused_and_nothing_is_written(tmp_path, how):
+    src = tmp_path / "types.py"
+    src.write_text("from dataclasses import dataclass\n\n\n@dataclass\nclass T:\n    # +k8s:minimum=0\n    n: int\n")
+    out = {"same path": src, "symlink": tmp_path / "out.yaml", "hard link": tmp_path / "out.yaml"}[how]
+    if how == "symlink":
+        out.symlink_to(src)
+    elif how == "hard link":
+        os.link(src, out)
+    before = src.read_bytes()
+    r = CliRunner().invoke(main, ["openapi", str(src), "-o", str(out)])
+    assert r.exit_code == 2 and "is an input of this run" in r.output, r.output
+    assert len(r.output.strip().splitlines()) == 1 and src.read_bytes() == before
