@@ -166,16 +166,16 @@ def main(
         except BrokenPipeError:
             closed_stdout()
         except InputError as e:
-            click.echo(f"dv-eval: {e}", err=True)
+            say(str(e))
             sys.exit(2)
         except SchemaError as e:
-            click.echo(f"dv-eval: schema: {e}", err=True)
+            say(f"schema: {e}")
             sys.exit(2)
         except RecursionError:
-            click.echo("dv-eval: input nests too deeply to validate", err=True)
+            say("input nests too deeply to validate")
             sys.exit(2)
         except Exception as e:  # a bug of ours: still one line and exit 2, never a traceback
-            click.echo(f"dv-eval: {internal_error(e)}", err=True)
+            say(internal_error(e))
             sys.exit(2)
     sys.exit(code)
 
@@ -226,10 +226,9 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
                 raise InputError(f"{new}: an update needs exactly one new document")
             stored = load_one(old)
             if _identity(first[0].value) != _identity(stored.value):
-                click.echo(
-                    f"dv-eval: {new} and {old} hold different objects (kind, name or namespace differ), "
-                    "not an update: each is judged as a create",
-                    err=True,
+                say(
+                    f"{new} and {old} hold different objects (kind, name or namespace differ), "
+                    "not an update: each is judged as a create"
                 )
                 return _batch(REPORTERS[fmt](sys.stdout, True), 2, results(opts, [new, old], 1))
             vd = judge(opts, first[0], stored)
@@ -247,6 +246,12 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
         return tally.finish()
     found = files(paths)
     return _batch(reporter, len(found), results(opts, found, jobs))
+
+
+def say(message: str) -> None:
+    """One line on stderr, whatever the message holds: line breaks in names and keys are shown
+    escaped, so no path can start a line of its own (a GitHub workflow command, a fake finding)."""
+    click.echo("dv-eval: " + message.replace("\r", "\\r").replace("\n", "\\n"), err=True)
 
 
 def _identity(obj: object) -> tuple:
@@ -274,18 +279,14 @@ class _Tally:
         s.invalid += r.failed
         s.skipped += bool(r.skipped)
         for w in r.warnings:
-            click.echo(
-                f"dv-eval: warning: {r.file}:{w.line}: {w.message} (the last value is used; --strict rejects it)",
-                err=True,
-            )
+            say(f"warning: {r.file}:{w.line}: {w.message} (the last value is used; --strict rejects it)")
         if r.unchecked_rules:
             s.unchecked += 1
             if r.schema not in self.announced:
                 self.announced.add(r.schema)
-                click.echo(
-                    f"dv-eval: warning: {r.schema}: {r.unchecked_rules} x-kubernetes-validations rule(s) (CEL) "
-                    "are not evaluated by dv-eval; its objects are checked without them",
-                    err=True,
+                say(
+                    f"warning: {r.schema}: {r.unchecked_rules} x-kubernetes-validations rule(s) (CEL) "
+                    "are not evaluated by dv-eval; its objects are checked without them"
                 )
         self.reporter.verdict(r)
 

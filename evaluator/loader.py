@@ -457,6 +457,8 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
         if text is not None:
             stream = text
         elif path == "-":
+            if sys.stdin is None or sys.stdin.closed:
+                raise InputError("-: standard input is closed")
             stream = sys.stdin
         else:
             stream = open(path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below

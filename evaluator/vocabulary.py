@@ -11,6 +11,7 @@ name, a bad `pattern`, or a `$ref` / `allOf` loop that never descends into the d
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -432,6 +433,10 @@ def _check_node(schema: dict, pointer: str) -> None:
         if error is not None:
             where = "".join("/" + _esc(str(p)) for p in error.absolute_path)
             raise SchemaError(f"{pointer}/{_esc(key)}{where}: {_problem(error)}")
+    for key in ("minimum", "maximum", "multipleOf"):
+        v = schema.get(key)
+        if isinstance(v, float) and not math.isfinite(v):
+            raise SchemaError(f"{pointer}/{key}: must be a finite number, got {v}")  # as JSON cannot hold it
     fmt = schema.get("format")
     if fmt is not None and fmt.replace("-", "") not in _FORMAT_KEYS:
         raise SchemaError(f"{pointer}/format: unknown format {fmt!r}")

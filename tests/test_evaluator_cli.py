@@ -1,6 +1,9 @@
 """dv-eval's contract: exit codes, kubectl-style text, Status JSON, batch mode and bad input."""
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -217,3 +220,31 @@ def test_unsupported_subresource_is_one_clear_line():
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
     assert "--subresource /scale: Widget has no validation for it" in r.output
     assert run("--schema", SCHEMA, VALID, "--subresource", "/status").exit_code == 0
+
+
+def test_no_path_can_inject_a_github_workflow_command(tmp_path):
+    evil = tmp_path / "dir\n::error file=evil::injected"
+    evil.mkdir()
+    (evil / "w.yaml").write_text("apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a}\nspec: {}\nspec: {}\n")
+    r = CliRunner().invoke(main, ["--schema", "schemas/widget.crd.yaml", "-o", "github", str(evil)])
+    lines = (r.stdout + r.stderr).splitlines()
+    assert any("Widget" in line for line in lines), r.output  # it was judged, and said so
+    assert not [line for line in lines if line.startswith("::error file=evil")]
+
+
+def test_closed_standard_input_is_one_line_exit_2():
+    r = subprocess.run(
+        [sys.executable, "-m", "evaluator.cli", "--schema", "schemas/widget.crd.yaml", "-"],
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: os.close(0),  # stdin closed, as `<&-` leaves it
+    )
+    assert r.returncode == 2 and r.stderr.strip() == "dv-eval: -: standard input is closed", r.stderr
+
+
+def test_a_json_schema_with_a_byte_order_mark_loads(tmp_path):
+    s = tmp_path / "s.json"
+    s.write_bytes(b'\xef\xbb\xbf{"type": "object", "properties": {"a": {"type": "string"}}}')
+    (tmp_path / "o.yaml").write_text("a: 1\n")
+    r = run("--type", "Object", "--schema", str(s), str(tmp_path / "o.yaml"))
+    assert r.exit_code == 1 and "a: Invalid value: 1: must be of type string" in r.output, r.output

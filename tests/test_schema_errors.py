@@ -162,3 +162,10 @@ def test_shipped_schemas_fit_the_vocabulary():
         doc = yaml.safe_load(path.read_text())
         for name in as_openapi(doc)["components"]["schemas"]:
             evaluator.compile(doc, name)
+
+
+@pytest.mark.parametrize("key", ["minimum", "maximum", "multipleOf"])
+@pytest.mark.parametrize("bad", [float("nan"), float("inf")])
+def test_a_non_finite_bound_is_a_schema_error_naming_its_pointer(key, bad):
+    with pytest.raises(evaluator.SchemaError, match=f"/properties/a/{key}: must be a finite number"):
+        evaluator.compile({"type": "object", "properties": {"a": {"type": "number", key: bad}}})
