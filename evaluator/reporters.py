@@ -220,39 +220,54 @@ class JunitReporter(Reporter):
     def end(self, summary: Summary) -> None:
         import xml.etree.ElementTree as ET
 
+        def sub(parent, tag: str, text: str | None = None, **attrs: str):
+            el = ET.SubElement(parent, tag, {k: _xml_text(v) for k, v in attrs.items()})
+            if text is not None:
+                el.text = _xml_text(text)
+            return el
+
         root = ET.Element("testsuites", name="dv-eval")
-        totals = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
+        totals = dict.fromkeys(("tests", "failures", "errors"), 0)
         for file, entries in self.files.items():
-            suite = ET.SubElement(root, "testsuite", name=file)
-            counts = dict.fromkeys(totals, 0)
+            suite = sub(root, "testsuite", name=file)
+            counts = dict.fromkeys(("tests", "failures", "errors", "skipped"), 0)
             for e in entries:
                 counts["tests"] += 1
                 if isinstance(e, Unusable):
-                    case = ET.SubElement(suite, "testcase", name=file, classname=file, file=file)
-                    ET.SubElement(case, "error", message=e.reason, type="InternalError" if e.internal else "BadRequest")
+                    case = sub(suite, "testcase", name=file, classname=file)
+                    sub(case, "error", e.reason, message=e.reason, type="InternalError" if e.internal else "BadRequest")
                     counts["errors"] += 1
                     continue
-                case = ET.SubElement(
-                    suite, "testcase", name=title(e), classname=e.api_version or file, file=file, line=str(e.line)
-                )
+                # kubeconform's junit.xsd: no file/line attributes on a testcase; they lead each line below
+                case = sub(suite, "testcase", name=f"{title(e)} ({file}:{e.line})", classname=e.api_version or file)
                 if e.skipped:
-                    ET.SubElement(case, "skipped", message=e.skipped)
+                    sub(case, "skipped", e.skipped)
                     counts["skipped"] += 1
                 elif e.failed:
                     found = e.rejected + e.errors
-                    fail = ET.SubElement(case, "failure", message=found[0].message, type=found[0].reason)
-                    fail.text = "\n".join(f"{_where(e, f)}: {f.message}" for f in found)
+                    text = "\n".join(f"{_where(e, f)}: {f.message}" for f in found)
+                    sub(case, "failure", text, message=found[0].message, type=found[0].reason)
                     counts["failures"] += 1
                 if e.shadowed:
-                    out = ET.SubElement(case, "system-out")
-                    out.text = "\n".join(f"{_where(e, f)}: shadowed [{f.level}]: {f.message}" for f in e.shadowed)
+                    text = "\n".join(f"{_where(e, f)}: shadowed [{f.level}]: {f.message}" for f in e.shadowed)
+                    sub(case, "system-out", text)
             for k, n in counts.items():
                 suite.set(k, str(n))
-                totals[k] += n
+                if k in totals:
+                    totals[k] += n
         for k, n in totals.items():
             root.set(k, str(n))
         ET.indent(root)
         self.write('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode"))
+
+
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_text(s: str) -> str:
+    """`s` with every character XML 1.0 cannot hold (control characters, the lone surrogates of a
+    file name that is not UTF-8) written as `\\xNN` / `\\udcNN`, so the document stays well-formed."""
+    return _NOT_XML.sub(lambda m: m[0].encode("unicode_escape", "backslashreplace").decode("ascii"), s)
 
 
 REPORTERS = {"text": TextReporter, "json": JsonReporter, "github": GithubReporter, "junit": JunitReporter}
