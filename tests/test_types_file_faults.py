@@ -70,3 +70,39 @@ def test_out_of_range_integer_payload_is_a_one_line_error(tmp_path, digits):
 def test_int64_bounds_are_accepted(tmp_path):
     r = translate(tmp_path, HEAD + TYPE.replace("minimum=1", "minimum=-9223372036854775808"))
     assert r.exit_code == 0 and "minimum: -9223372036854775808" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import threading, time\nthreading.Thread(target=lambda: time.sleep(3600)).start()\n",  # non-daemon
+        "import time\nif os.fork() == 0:\n    time.sleep(3600)\n    os._exit(0)\n",  # a child that lives on
+        "if os.fork() != 0:\n    os._exit(0)\n",  # the grandchild translates
+    ],
+)
+def test_what_the_types_file_starts_never_keeps_dv2openapi_running(tmp_path, code):
+    f = tmp_path / "types.py"
+    f.write_text(HEAD + code + TYPE)
+    # through a pipe, as `dv2openapi ... 2>&1 | cat` reads it: ends when dv2openapi ends
+    r = subprocess.run(
+        [sys.executable, "-m", "dv2openapi.cli", "openapi", str(f)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        timeout=60,
+    )
+    assert r.returncode == 0 and b"minimum: 1" in r.stdout, r.stdout[-500:]
+
+
+def test_a_types_file_that_runs_too_long_is_one_line_exit_2(tmp_path, monkeypatch):
+    monkeypatch.setenv("DV2OPENAPI_TIMEOUT", "0.5")
+    r = translate(tmp_path, HEAD + "import time\ntime.sleep(3600)\n" + TYPE)
+    assert r.exit_code == 2 and "took longer than 0.5 s" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_a_long_chain_of_types_translates(tmp_path):
+    lines = ["from __future__ import annotations", "from dataclasses import dataclass", "from typing import Optional"]
+    for i in range(300):
+        lines += ["@dataclass", f"class T{i}:", f"    nxt: Optional[T{i + 1}]" if i < 299 else "    n: int"]
+    r = translate(tmp_path, "\n".join(lines) + "\n", "--type", "T0")
+    assert r.exit_code == 0, r.output
+    assert set(yaml.safe_load(r.stdout)["components"]["schemas"]) == {f"T{i}" for i in range(300)}
