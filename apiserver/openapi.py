@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 import re
 from typing import Any
@@ -60,6 +61,12 @@ TYPES = {
 
 def _json(v: Any) -> str:
     return json.dumps(v, separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _pattern(pattern: str):
+    """A schema's pattern, compiled once."""
+    return re2.compile(pattern)
 
 
 def _type_of(v: Any) -> str:
@@ -136,7 +143,7 @@ def _string(schema: dict, value: str, p: str) -> list:
         errs.append(("FieldValueInvalid", p, f"{p} in body should be at least {schema['minLength']} chars long", value))
     if errs:  # go-openapi's string validator stops at a length error: no pattern
         pass
-    elif "pattern" in schema and not re2.search(schema["pattern"], value):
+    elif "pattern" in schema and not _pattern(schema["pattern"]).search(value):
         errs.append(("FieldValueInvalid", p, f"{p} in body should match '{schema['pattern']}'", value))
     fmt = FORMATS.get(schema.get("format", ""))
     if fmt is not None and not fmt(value):
