@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import ipaddress
 import json
 import re
 from typing import Any
@@ -43,8 +44,26 @@ def _long_name(s: str) -> bool:
     return 0 < len(s) <= 253 and all(_short_name(p) for p in s.split("."))
 
 
+def _ipv4(s: str) -> bool:
+    try:
+        ipaddress.IPv4Address(s)
+    except ValueError:
+        return False
+    return True
+
+
+def _ipv6(s: str) -> bool:
+    try:
+        ipaddress.IPv6Address(s.split("%")[0])
+    except ValueError:
+        return False
+    return ":" in s
+
+
 FORMATS = {
     "byte": _byte,
+    "ipv4": _ipv4,
+    "ipv6": _ipv6,
     "uuid": lambda s: bool(UUID.match(s)),
     "k8s-short-name": _short_name,
     "k8s-long-name": _long_name,
@@ -111,7 +130,8 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
             ("FieldValueNotSupported", p, "supported values: " + ", ".join(_json(e) for e in schema["enum"]), value)
         )
     if errs and errs[0][0] == "FieldValueTypeInvalid":
-        return errs  # go-openapi checks the enum of a value of the wrong type, nothing else
+        # go-openapi checks the enum of a value of the wrong type, and a fraction's numeric bounds
+        return errs + (_number(schema, value, p) if isinstance(value, float) else [])
     if isinstance(value, str):
         errs += _string(schema, value, p)
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -131,6 +151,50 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
             errs.append(
                 ("FieldValueInvalid", p, f"{p} in body should have at least {schema['minProperties']} properties")
             )
+    return errs
+
+
+def junctions(schema: dict, value: Any, path: Path) -> list:
+    """`allOf` / `anyOf` / `oneOf` / `not` of a node, as go-openapi reports them: the junction's
+    error at the root (`"spec.a" must validate at least one schema (anyOf)`) and, when no branch
+    holds, the errors of the first branch."""
+    if value is None or not any(k in schema for k in ("allOf", "anyOf", "oneOf", "not")):
+        return []
+    p = fmt(path, dotted_keys=True)
+    errs: list = []
+    for sub in schema.get("allOf") or ():
+        errs += _subtree(sub, value, path)
+    for key in ("anyOf", "oneOf"):
+        branches = schema.get(key) or ()
+        if not branches:
+            continue
+        results = [_subtree(sub, value, path) for sub in branches]
+        valid = sum(not r for r in results)
+        if key == "anyOf" and not valid:
+            errs += [("FieldValueInvalid", "", f'"{p}" must validate at least one schema (anyOf)')] + results[0]
+        elif key == "oneOf" and valid == 0:
+            errs += [
+                ("FieldValueInvalid", "", f'"{p}" must validate one and only one schema (oneOf). Found none valid')
+            ]
+            errs += results[0]
+        elif key == "oneOf" and valid > 1:
+            detail = f'"{p}" must validate one and only one schema (oneOf). Found {valid} valid alternatives'
+            errs.append(("FieldValueInvalid", "", detail))
+    if isinstance(schema.get("not"), dict) and not _subtree(schema["not"], value, path):
+        errs.append(("FieldValueInvalid", "", f'"{p}" must not validate the schema (not)'))
+    return errs
+
+
+def _subtree(schema: dict, value: Any, path: Path) -> list:
+    """The errors of a junction's branch (value validations, no types) on a value and its children."""
+    errs = check_node(schema, value, path) + junctions(schema, value, path)
+    if isinstance(value, dict):
+        for k, sub in (schema.get("properties") or {}).items():
+            if k in value:
+                errs += _subtree(sub, value[k], at(path, k))
+    elif isinstance(value, list) and isinstance(schema.get("items"), dict):
+        for i, item in enumerate(value):
+            errs += _subtree(schema["items"], item, at(path, i))
     return errs
 
 

@@ -9,7 +9,7 @@ from . import celrules
 from .celrules import RuleError
 from .correlate import MISSING, child_schema, correlation_key, equal, list_key, map_list_index
 from .objectmeta import validate_object_meta
-from .openapi import check_node
+from .openapi import check_node, junctions
 from .paths import Path, at, fmt
 
 __all__ = ["FieldError", "RuleError", "Validator", "validate"]
@@ -193,16 +193,25 @@ class Validator:
         schema = version.schema
         root = _Node(schema, new, (), old_obj if update else MISSING, False)
         nodes = list(_walk(root, update))
-        errs = [FieldError(*e) for n in nodes if not n.ratchet for e in check_node(n.schema, n.value, n.path)]
+        errs = [
+            FieldError(*e)
+            for n in nodes
+            if not n.ratchet
+            for e in check_node(n.schema, n.value, n.path) + junctions(n.schema, n.value, n.path)
+        ]
         if not update or not _list_errors(list(_walk(_Node(schema, old_obj, (), MISSING, False), False))):
             errs += _list_errors(nodes)
-        errs += [
+        meta = [
             FieldError(*e)
             for e in validate_object_meta(
                 new["metadata"], namespaced=self.namespaced, old=old_obj["metadata"] if update else None
             )
         ]
-        if version.has_rules and any(e.type in BLOCKING for e in errs):
+        # On update, metadata errors do not stop the rules (the recorded verdicts: a missing name on
+        # update gives no "not checked" error); on create they do.
+        blocking = list(errs) if update else errs + meta
+        errs += meta
+        if version.has_rules and any(e.type in BLOCKING for e in blocking):
             return _rooted(errs + [FieldError("FieldValueInvalid", "", NOT_CHECKED)])
         for n in nodes:
             errs += [FieldError(*e) for e in celrules.node_errors(n.schema, n.value, n.old, n.path, n.ratchet)]
@@ -245,6 +254,10 @@ def _list_errors(nodes: list[_Node]) -> list[FieldError]:
             continue
         seen: set = set()
         for i, item in enumerate(n.value):
+            if kind == "map" and item is not None and not isinstance(item, dict):
+                detail = "must be an object for an array of list-type map"
+                errs.append(FieldError("FieldValueInvalid", fmt(at(n.path, i)), detail, item))
+                continue
             key = list_key(item, n.schema.get("x-kubernetes-list-map-keys", [])) if kind == "map" else repr(item)
             if key in seen:
                 errs.append(FieldError("FieldValueDuplicate", fmt(at(n.path, i)), "", item))
