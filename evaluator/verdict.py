@@ -239,7 +239,7 @@ def _judge_as_server(vd: Verdict, target: Target, new: Doc, old: Doc | None) -> 
         server = _SERVERS[target] = Validator(target.crd)
     vd.schema = f"{target.source}: {target.name}"
     try:
-        errs = server.validate(new.value, old.value if old else None)
+        errs = deeply(server.validate, new.value, old.value if old else None)  # room for 1000 levels
     except RuleError as e:
         raise SchemaError(str(e)) from None
     except RecursionError:

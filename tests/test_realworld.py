@@ -103,3 +103,16 @@ def test_as_cluster_judges_our_own_crd_as_the_api_server_would():
     assert "Shadowed (not enforced)" in declarative.output and "rules were not checked" not in declarative.output
     assert "<nil>: Invalid value: some validation rules were not checked" in cluster.output  # the server's walk
     assert 'spec.size: Unsupported value: "Huge"' in cluster.output
+
+
+def test_a_deep_object_of_a_third_party_crd_is_judged_not_refused(tmp_path):
+    obj: dict = {"apiVersion": "stable.example.com/v1", "kind": "CELBasic", "metadata": {"name": "a"}, "value": -3}
+    node = obj
+    for _ in range(900):  # unknown fields, pruned by the server (the loader allows 1000 levels)
+        node["n"] = {}
+        node = node["n"]
+    (tmp_path / "deep.json").write_text(json.dumps(obj))
+    r = CliRunner().invoke(
+        main, ["--schema", str(KUBECTL_VALIDATE / "crds" / "cel_basic.yaml"), str(tmp_path / "deep.json")]
+    )
+    assert r.exit_code == 1 and "Must be positive non-zero" in r.output, r.output  # its CEL rule still runs
