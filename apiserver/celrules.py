@@ -23,9 +23,12 @@ from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
 from . import cellib
 from .correlate import MISSING, child_schema
+from .golang import go_type
 from .paths import Path, fmt
 
 URL_BASE64 = re.compile(r"[A-Za-z0-9_-]*={0,2}")
+NAN = float("nan")  # a stand-in for an unreadable value: not even equal to itself
+UNREADABLE = "__unreadable__"  # marks where an unreadable field was left out
 REASONS = {
     "FieldValueForbidden": "FieldValueForbidden",
     "FieldValueRequired": "FieldValueRequired",
@@ -100,15 +103,12 @@ def escape(name: str) -> str:
     return out
 
 
-GO_TYPES = {bool: "bool", int: "int64", float: "float64", str: "string", dict: "map[string]interface {}"}
-
-
 def _mismatch(value: Any, schema: dict) -> str | None:
     """Why the API server cannot hand `value` to CEL under `schema` (`invalid data, …`), or None."""
     t = schema.get("type")
     if value is None:
         return None if schema.get("nullable") or not t else "invalid data, got null for schema with nullable=false"
-    got = GO_TYPES.get(type(value), "[]interface {}")
+    got = go_type(value)
     if schema.get("x-kubernetes-int-or-string"):
         return None
     if t == "object" and not isinstance(value, dict):
@@ -126,23 +126,32 @@ def _mismatch(value: Any, schema: dict) -> str | None:
     return None
 
 
-def to_cel(value: Any, schema: dict | None, bad: dict, name: str = "") -> Any:
+def to_cel(value: Any, schema: dict | None, bad: dict, name: str = "", stand_in: str = "") -> Any:
     """A JSON value as the API server hands it to CEL. A value it cannot convert (a wrong type, a
-    non-nullable null, undecodable bytes) is left as is and its field name lands in `bad` with the
-    server's runtime error: a rule that reads it fails with that error."""
+    non-nullable null, undecodable bytes) lands in `bad` (field name → the server's runtime error)
+    and is left as is, or with `stand_in` "drop" left out of its object (NaN in a list), or with
+    "nan" replaced by NaN: see `_reads_unreadable`."""
     if schema is None:
         return value
     mismatch = _mismatch(value, schema)
     if mismatch is not None:
         bad.setdefault(name, mismatch)
-        return value
+        return NAN if stand_in else value
     if value is None:
         return value
     if isinstance(value, dict):
         named = bool(schema.get("properties"))
-        return {escape(k) if named else k: to_cel(v, child_schema(schema, k), bad, k) for k, v in value.items()}
+        out = {}
+        for k, v in value.items():
+            sub = child_schema(schema, k)
+            cv = to_cel(v, sub, bad, k, stand_in)
+            if stand_in == "drop" and cv is NAN and named:
+                out[UNREADABLE + escape(k)] = True  # what `has()` of it finds: see `_reads_unreadable`
+            else:
+                out[escape(k) if named else k] = cv
+        return out
     if isinstance(value, list):
-        items = [to_cel(v, schema.get("items"), bad, name) for v in value]
+        items = [to_cel(v, schema.get("items"), bad, name, stand_in) for v in value]
         if schema.get("x-kubernetes-list-type") in ("set", "map"):
             items.sort(key=lambda v: json.dumps(v, sort_keys=True, default=repr))
         return items
@@ -155,8 +164,29 @@ def to_cel(value: Any, schema: dict | None, bad: dict, name: str = "") -> Any:
             return base64.b64decode(value, altchars=b"-_", validate=True)
         except binascii.Error:
             bad.setdefault(name, "invalid bytes")
-            return value
+            return NAN if stand_in else value
     return value
+
+
+def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: bool, names: dict) -> bool:
+    """Whether a rule reads a value the server cannot convert, where CEL does not absorb the
+    error (`false && x`, `true || x`, an untaken `?:` branch absorb it). The server converts
+    lazily; here the rule runs twice, once with the unreadable fields left out of their objects
+    (reading one is an error, absorbed as the server absorbs it; `has()` of one, an error on the
+    server too, is made one) and once with NaN in their place: an error, or an outcome that
+    changes between the two, means the rule read one."""
+    text = rule["rule"]
+    for name in filter(None, names):
+        field = re.escape(escape(name))
+        text = re.sub(
+            rf"has\(\s*([\w.]+)\.{field}\s*\)", rf"(has(\1.{field}) || has(\1.{UNREADABLE}{field}) && [][0])", text
+        )
+    runs = []
+    for stand_in, form in (("drop", {**rule, "rule": text}), ("nan", rule)):
+        self_val = to_cel(value, schema, {}, stand_in=stand_in)
+        old_val = to_cel(old, schema, {}, stand_in=stand_in) if has_old else None
+        runs.append(evaluate(form, self_val, old_val, has_old))
+    return any(err is not None for _, err in runs) or runs[0] != runs[1]
 
 
 def evaluate(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> tuple[bool, str | None]:
@@ -193,7 +223,9 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
     bad: dict = {}
     self_val = to_cel(value, schema, bad)
     has_old = old is not MISSING and old is not None
-    old_val = to_cel(old, schema, {}) if has_old else None
+    old_bad: dict = {}
+    old_val = to_cel(old, schema, old_bad) if has_old else None
+    unreadable = {**old_bad, **bad}
     errs = []
     field = fmt(path)
     shown = schema.get("type", "object")  # a rule's error shows the node's type as its value
@@ -205,15 +237,13 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
             raise RuleError(f"{where}: x-kubernetes-validations rule {rule['rule']!r} does not compile: {e}") from None
         if transition and not has_old and not rule.get("optionalOldSelf"):
             continue
-        ok, err = evaluate(rule, self_val, old_val, has_old)
-        # The server converts lazily: a rule fails on an unreadable value when it reads it. Taken
-        # here as: the rule names the field, or it errs with the unreadable value left in place.
-        unreadable = bad.get("") or next((m for n, m in bad.items() if f".{n}" in rule["rule"]), None)
-        if unreadable is None and bad and err is not None:
-            unreadable = next(iter(bad.values()))
-        if unreadable is not None:
-            errs.append(("FieldValueInvalid", field, f"{unreadable} evaluating rule: {_shown(rule)}", shown))
+        whole = bad.get("") or (old_bad.get("") if transition else None)  # self (oldSelf) unreadable
+        if unreadable and (whole or _reads_unreadable(rule, value, old, schema, has_old, unreadable)):
+            why = whole or next((m for n, m in unreadable.items() if f".{n}" in rule["rule"]), None)
+            detail = f"{why or next(iter(unreadable.values()))} evaluating rule: {_shown(rule)}"
+            errs.append(("FieldValueInvalid", field, detail, shown))
             continue
+        ok, err = evaluate(rule, self_val, old_val, has_old)
         if err is not None:
             errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {_shown(rule)}", shown))
             continue

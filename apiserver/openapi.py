@@ -116,15 +116,8 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
             errs.append(
                 ("FieldValueTypeInvalid", p, f'{p} in body must be of type integer,string: "{_type_of(value)}"')
             )
-    elif "type" in schema and not TYPES[schema["type"]](value):
-        errs.append(
-            (
-                "FieldValueTypeInvalid",
-                p,
-                f'{p} in body must be of type {schema["type"]}: "{_type_of(value)}"',
-                _type_of(value),
-            )
-        )
+    elif "type" in schema:
+        errs += _type(schema, value, p)
     if schema.get("enum") and value not in schema["enum"]:
         errs.append(
             ("FieldValueNotSupported", p, "supported values: " + ", ".join(_json(e) for e in schema["enum"]), value)
@@ -196,6 +189,47 @@ def _subtree(schema: dict, value: Any, path: Path) -> list:
         for i, item in enumerate(value):
             errs += _subtree(schema["items"], item, at(path, i))
     return errs
+
+
+def _type(schema: dict, value: Any, p: str) -> list:
+    """go-openapi's type validator (a fraction for an `int32` is named by its format) and its
+    number validator's range check (`Checked value must be of type integer ...`, at no field)."""
+    kind, wanted = schema["type"], schema.get("format", "")
+    if TYPES[kind](value):
+        errs = []
+    elif wanted and not isinstance(value, (str, list)) and not _format_fits(kind, wanted, value):
+        got = _data_format(value)
+        errs = [("FieldValueTypeInvalid", p, f'{p} in body must be of type {wanted}: "{got}"', got)]
+    elif wanted and kind not in ("integer", "number") and isinstance(value, (str, list)):
+        return []
+    else:
+        got = _type_of(value)
+        errs = [("FieldValueTypeInvalid", p, f'{p} in body must be of type {kind}: "{got}"', got)]
+    if kind == "integer" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        bits = 31 if wanted == "int32" else 63
+        whole = value if isinstance(value, int) else (int(value) if value.is_integer() else None)
+        if whole is None or not -(2**bits) <= whole < 2**bits:
+            shown = f"with format {wanted}" if wanted in ("int32", "int64") else "(default format)"
+            errs.append(("FieldValueInvalid", "", f"Checked value must be of type integer {shown} in {p}"))
+    return errs
+
+
+def _data_format(v: Any) -> str:
+    """The format go-openapi infers from a decoded value (`float64`, `int64`, or none)."""
+    if isinstance(v, float):
+        return "float64"
+    return "int64" if isinstance(v, int) and not isinstance(v, bool) else ""
+
+
+def _format_fits(kind: str, wanted: str, value: Any) -> bool:
+    """Whether go-openapi's type validator lets a non-string value through a schema with a format."""
+    data = _type_of(value) if not isinstance(value, float) else "number"
+    return (
+        data == kind
+        or _data_format(value) == wanted
+        or (data == "number" and value.is_integer() and kind == "integer")
+        or (data == "integer" and kind == "number")
+    )
 
 
 def _string(schema: dict, value: str, p: str) -> list:

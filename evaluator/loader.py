@@ -488,6 +488,9 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
     except _Bad as e:
         raise InputError(_reason(name, index, *e.args)) from None
     except yaml.MarkedYAMLError as e:
+        if e.problem == "exceeded maximum nesting depth":  # libyaml 0.2.6+ (PyYAML 6.0.4+) stops at our limit
+            line = e.problem_mark.line if e.problem_mark else None
+            raise InputError(_reason(name, index, f"nesting deeper than {MAX_DEPTH} levels", line)) from None
         raise InputError(_where(e, name)) from None
     except yaml.reader.ReaderError as e:  # a character YAML does not allow; libyaml knows its byte offset only
         if bounded is not None and bounded.over:

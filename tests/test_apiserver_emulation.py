@@ -102,3 +102,77 @@ def test_unchanged_fields_ratchet_but_the_root_never_does():
     assert v.validate(named({"n": 12}), named({"n": 12})) == []
     assert [e.field for e in v.validate(named({"n": 12}), named({"n": 11}))] == ["n"]
     assert [(e.field, e.detail) for e in v.validate(named({"n": 5}), named({"n": 5}))] == [("<nil>", "root")]
+
+
+def _crd(schema: dict, subresources: dict | None = None) -> dict:
+    version = {"name": "v1", "schema": {"openAPIV3Schema": schema}, "subresources": subresources or {}}
+    return {"spec": {"group": "example.com", "names": {"kind": "T"}, "versions": [version]}}
+
+
+SPEC = {
+    "type": "object",
+    "properties": {
+        "metadata": {"type": "object"},
+        "spec": {
+            "type": "object",
+            "properties": {
+                "replicas": {"type": "integer", "format": "int32"},
+                "tags": {"type": "array", "items": {"type": "string"}, "x-kubernetes-list-type": "set"},
+                "refs": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"kind": {"type": "string"}, "group": {"type": "string"}},
+                    },
+                    "x-kubernetes-validations": [
+                        {"rule": "self.all(r, (r.group == '' && r.kind == 'Service') ? false : true)", "message": "m"}
+                    ],
+                },
+            },
+        },
+    },
+}
+
+
+def test_a_fraction_for_an_int32_is_named_by_its_format_with_the_number_validators_error():
+    errs = Validator(_crd(SPEC)).validate(named({"spec": {"replicas": 1.5}}))
+    assert [(e.type, e.field, e.detail) for e in errs[:2]] == [
+        ("FieldValueTypeInvalid", "spec.replicas", 'spec.replicas in body must be of type int32: "float64"'),
+        ("FieldValueInvalid", "<nil>", "Checked value must be of type integer with format int32 in spec.replicas"),
+    ]
+    assert Validator(_crd(SPEC)).validate(named({"spec": {"replicas": 2.0}})) == []
+
+
+def test_the_scale_subresource_reads_its_replica_path_on_every_write():
+    scale = {"scale": {"specReplicasPath": ".spec.replicas", "statusReplicasPath": ".status.replicas"}}
+    v = Validator(_crd({"type": "object", "x-kubernetes-preserve-unknown-fields": True}, scale))
+    bad = v.validate(named({"spec": "not-an-object"}))
+    assert [(e.field, e.detail) for e in bad] == [
+        (
+            ".spec.replicas",
+            ".spec.replicas accessor error: not-an-object is of the type string, expected map[string]interface{}",
+        )
+    ]
+    unchanged = named({"spec": {"replicas": 2.5}})
+    assert [e.detail for e in v.validate(unchanged, unchanged)] == [
+        ".spec.replicas accessor error: 2.5 is of the type float64, expected int64"
+    ]
+    assert [e.detail for e in v.validate(named({"spec": {"replicas": -1}}))] == ["should be a non-negative integer"]
+
+
+def test_each_repeated_set_value_is_reported_once_at_its_second_appearance():
+    errs = Validator(_crd(SPEC)).validate(named({"spec": {"tags": ["a", "b", "a", "b", "a"]}}))
+    assert [(e.type, e.field) for e in errs] == [
+        ("FieldValueDuplicate", "spec.tags[2]"),
+        ("FieldValueDuplicate", "spec.tags[3]"),
+    ]
+
+
+def test_an_unreadable_value_fails_a_rule_only_where_cel_does_not_absorb_the_error():
+    v = Validator(_crd(SPEC))
+    absorbed = named({"spec": {"refs": [{"group": "x.io", "kind": 12345}]}})  # `false && <error>`
+    assert v.validate(absorbed, absorbed) == []
+    read = named({"spec": {"refs": [{"group": "", "kind": 12345}]}})
+    assert [(e.field, e.detail) for e in v.validate(read, read)] == [
+        ("spec.refs", "invalid data, expected string, got int64 evaluating rule: m")
+    ]

@@ -1,0 +1,52 @@
+"""How Go's `fmt` prints a decoded JSON value (`%T`, `%v`), for messages that quote one."""
+
+from __future__ import annotations
+
+import decimal
+from typing import Any
+
+TYPES = {
+    type(None): "<nil>",
+    bool: "bool",
+    int: "int64",
+    float: "float64",
+    str: "string",
+    list: "[]interface {}",
+    dict: "map[string]interface {}",
+}
+
+
+def go_type(v: Any) -> str:
+    """`%T` of an `unstructured` value."""
+    return TYPES.get(type(v), "[]interface {}")
+
+
+def go_value(v: Any) -> str:
+    """`%v` of an `unstructured` value (maps print with sorted keys, as Go's fmt does)."""
+    if v is None:
+        return "<nil>"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return _float(v)
+    if isinstance(v, list):
+        return "[" + " ".join(go_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "map[" + " ".join(f"{k}:{go_value(x)}" for k, x in sorted(v.items())) + "]"
+    return str(v)
+
+
+def _float(v: float) -> str:
+    """`%v` of a float64 (`%g`, shortest): exponent form below 1e-4 and from 1e6 up."""
+    if v != v:
+        return "NaN"
+    if v in (float("inf"), float("-inf")):
+        return "+Inf" if v > 0 else "-Inf"
+    d = decimal.Decimal(repr(v)).normalize()
+    sign, digits, exp = d.as_tuple()
+    point = len(digits) + int(exp)
+    x = point - 1
+    if -4 <= x < 6:
+        return format(d, "f")
+    mant = str(digits[0]) + ("." + "".join(map(str, digits[1:])) if len(digits) > 1 else "")
+    return f"{'-' if sign else ''}{mant}e{'+' if x >= 0 else '-'}{abs(x):02d}"
