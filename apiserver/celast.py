@@ -12,7 +12,6 @@ import struct
 from dataclasses import dataclass, field
 
 from cel_expr_python import cel
-from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
 from . import cellib
 
@@ -163,11 +162,7 @@ def compile_rule(rule: str, self_type: cel.Type, optional_old_self: bool = False
 
 
 def _compile(rule: str, variables: dict[str, cel.Type]) -> Node:
-    env = cel.NewEnv(
-        variables=variables,
-        extensions=[ext_optional.ExtOptional(), ext_strings.ExtStrings(), ext_bindings.ExtBindings()],
-        functions=cellib.declarations(),
-    )
+    env = cellib.new_env(variables)
     try:
         compiled = env.compile(rule)
     except RuntimeError as e:

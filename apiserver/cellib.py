@@ -1,69 +1,466 @@
-"""The Kubernetes CEL library functions that CRD rules use, declared for cel-expr-python.
+"""The Kubernetes CEL environment of CRD rules, for cel-expr-python.
 
-Written from the Kubernetes CEL documentation (k8s.io/apiserver `pkg/cel/library`): `isIP`,
-`isCIDR` (the IP and CIDR library's checks; the strict parse: no leading zeros, no zone) and the
-format library's named validators (`format.dns1123Label().validate(s)`: null when `s` is valid,
-else the list of error messages). Both the rule runtime (`celrules`) and the admission checker's
-compiler (`celast`) declare exactly these, so a CRD that compiles on one compiles on the other.
+Written from the Kubernetes CEL documentation and `k8s.io/apiserver/pkg/cel/environment`: the
+standard library with the cel-go extensions the server enables (strings, optional types, sets,
+lists, two-variable comprehensions) and the Kubernetes libraries (`pkg/cel/library`): lists
+(`isSorted`, `sum`, `min`, `max`), regex (`find`, `findAll`), URLs, IP and CIDR, quantities,
+semantic versions and the format library. The runtime (`celrules`) and the admission checker's
+compiler (`celast`) both build their environment here, so a rule compiles on one exactly when it
+compiles on the other.
+
+cel-expr-python has no opaque types at run time, so an IP, CIDR, URL, Quantity or Semver is a map
+`{"@k8s": kind, ...}` holding its canonical value (equal values compare equal, as the library's
+types do), and a format's `validate` result, an optional, is built in CEL by `rewrite`.
 """
 
 from __future__ import annotations
 
+import functools
 import ipaddress
+import re
+import urllib.parse
+from fractions import Fraction
+from typing import Any
 
+import re2
 from cel_expr_python import cel
+from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
-from .names import is_dns1123_label, is_dns1123_subdomain, is_label_value
+from . import quantity, semver
+from .names import is_dns1035_label, is_dns1123_label, is_dns1123_subdomain, is_label_key, is_label_value
+
+T = cel.Type
+OBJ = T.Map(T.STRING, T.DYN)  # an IP, CIDR, URL, Quantity or Semver
+LIST = T.List(T.DYN)
+CONFIG = "extensions:\n  - name: sets\n  - name: lists\n  - name: two-var-comprehensions\n"
+KIND = "@k8s"
+
+
+def new_env(variables: dict[str, Any]):
+    """A CEL environment with the Kubernetes libraries and the given variables."""
+    return cel.NewEnv(
+        config=cel.NewEnvConfigFromYaml(CONFIG),
+        variables=variables,
+        extensions=[ext_strings.ExtStrings(), ext_optional.ExtOptional(), ext_bindings.ExtBindings()],
+        functions=declarations(),
+    )
+
+
+# --- IP and CIDR ----------------------------------------------------------------------------
+
+
+def _addr(s: str, what: str = "IP Address") -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    if "%" in s:
+        raise ValueError(f"{what} {s!r} with zone value is not allowed")
+    try:
+        a = ipaddress.ip_address(s)
+    except ValueError as e:
+        raise ValueError(f"{what} {s!r} parse error during conversion from string: {e}") from None
+    if isinstance(a, ipaddress.IPv6Address) and a.ipv4_mapped is not None:
+        raise ValueError(f"IPv4-mapped IPv6 address {s!r} is not allowed")
+    return a
+
+
+def _prefix(s: str) -> tuple[Any, int]:
+    addr, sep, bits = s.partition("/")
+    a = _addr(addr, "network address")
+    if not sep or not bits.isdigit() or (len(bits) > 1 and bits[0] == "0") or int(bits) > a.max_prefixlen:
+        raise ValueError(f"network address {s!r} parse error during conversion from string: invalid prefix")
+    return a, int(bits)
+
+
+def _ok(fn, s: str) -> bool:
+    try:
+        fn(s)
+    except ValueError:
+        return False
+    return True
+
+
+def _ip(s: str) -> dict:
+    return {KIND: "IP", "v": str(_addr(s))}
+
+
+def _cidr(s: str) -> dict:
+    a, bits = _prefix(s)
+    return {KIND: "CIDR", "v": f"{a}/{bits}"}
+
+
+def _get(o: dict, kind: str) -> str:
+    if not isinstance(o, dict) or o.get(KIND) != kind:
+        raise ValueError(f"no such overload: expected {kind}")
+    return o["v"]
+
+
+def _ip_of(o: dict) -> Any:
+    return ipaddress.ip_address(_get(o, "IP"))
+
+
+def _net(o: dict) -> tuple[Any, int]:
+    return _prefix(_get(o, "CIDR"))
+
+
+def _global_unicast(a: Any) -> bool:
+    """Go's `IsGlobalUnicast`: private ranges count, broadcast does not."""
+    if a.version == 4 and a == ipaddress.IPv4Address("255.255.255.255"):
+        return False
+    return not (a.is_unspecified or a.is_loopback or a.is_multicast or a.is_link_local)
+
+
+def _link_local_multicast(a: Any) -> bool:
+    net = "224.0.0.0/24" if a.version == 4 else "ff02::/16"
+    return a in ipaddress.ip_network(net)
+
+
+def _contains_ip(o: dict, other: Any) -> bool:
+    a, bits = _net(o)
+    ip = _addr(other) if isinstance(other, str) else _ip_of(other)
+    return ip.version == a.version and ip in ipaddress.ip_network(f"{a}/{bits}", strict=False)
+
+
+def _contains_cidr(o: dict, other: Any) -> bool:
+    a, bits = _net(o)
+    b, obits = _prefix(other) if isinstance(other, str) else _net(other)
+    return b.version == a.version and bits <= obits and b in ipaddress.ip_network(f"{a}/{bits}", strict=False)
+
+
+def _masked(o: dict) -> dict:
+    a, bits = _net(o)
+    return {KIND: "CIDR", "v": str(ipaddress.ip_network(f"{a}/{bits}", strict=False))}
+
+
+# --- URLs -----------------------------------------------------------------------------------
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _url(s: str) -> dict:
+    """`url(s)`: an absolute URI or an absolute path (Go's `url.ParseRequestURI`), roughly."""
+    if not (s.startswith("/") or _SCHEME.match(s)) or any(c <= " " or c == "\x7f" for c in s):
+        raise ValueError(f"URL parse error during conversion from string: parse {s!r}: invalid URI for request")
+    if re.search(r"%(?![0-9A-Fa-f]{2})", s):
+        raise ValueError(f"URL parse error during conversion from string: parse {s!r}: invalid URL escape")
+    return {KIND: "URL", "v": s}
+
+
+def _split(o: dict) -> urllib.parse.SplitResult:
+    return urllib.parse.urlsplit(_get(o, "URL"))
+
+
+def _hostname(o: dict) -> str:
+    host = _split(o).netloc.rpartition("@")[2]
+    if host.startswith("["):
+        return host[1 : host.find("]")]
+    return host.rpartition(":")[0] if ":" in host else host
+
+
+def _port(o: dict) -> str:
+    host = _split(o).netloc.rpartition("@")[2]
+    tail = host[host.find("]") + 1 :] if host.startswith("[") else host
+    return tail.rpartition(":")[2] if ":" in tail else ""
+
+
+def _query(o: dict) -> dict:
+    out: dict[str, list[str]] = {}
+    for k, v in urllib.parse.parse_qsl(_split(o).query, keep_blank_values=True):
+        out.setdefault(k, []).append(v)
+    return out
+
+
+# --- quantities and semantic versions --------------------------------------------------------
+
+
+def _quantity(s: str) -> dict:
+    return {KIND: "Quantity", "v": str(quantity.parse(s))}
+
+
+def _amount(o: Any) -> Fraction:
+    return Fraction(o) if isinstance(o, int) else Fraction(_get(o, "Quantity"))
+
+
+def _semver(s: str, normalize: bool = False) -> dict:
+    major, minor, patch, pre = semver.parse(s, normalize)
+    return {KIND: "Semver", "v": [major, minor, patch], "pre": [str(p) for p in pre]}
+
+
+def _version(o: dict) -> tuple:
+    _get(o, "Semver")
+    pre = tuple(int(p) if p.isdigit() else p for p in o["pre"])
+    return (*o["v"], pre)
+
+
+def _compare(a: dict, b: dict) -> int:
+    """compareTo of two quantities or two semantic versions."""
+    if isinstance(a, dict) and a.get(KIND) == "Semver":
+        return semver.compare(_version(a), _version(b))
+    x, y = _amount(a), _amount(b)
+    return (x > y) - (x < y)
+
+
+def _arith(sign: int):
+    def op(a: dict, b: Any) -> dict:
+        return {KIND: "Quantity", "v": str(_amount(a) + sign * _amount(b))}
+
+    return op
+
+
+def _as_integer(o: dict) -> int:
+    n = quantity.as_int64(_amount(o))
+    if n is None:
+        raise ValueError("cannot convert value to integer")
+    return n
+
+
+# --- lists and regular expressions ----------------------------------------------------------
+
+
+def _is_sorted(items: list) -> bool:
+    return all(a <= b for a, b in zip(items, items[1:], strict=False))
+
+
+def _sum(items: list) -> Any:
+    return sum(items[1:], items[0]) if items else 0
+
+
+def _extreme(name: str, pick):
+    def op(items: list) -> Any:
+        if not items:
+            raise ValueError(f"{name} called on empty list")
+        return pick(items)
+
+    return op
+
+
+_QUIET = re2.Options()
+_QUIET.log_errors = False  # a bad pattern is the rule's runtime error, not a line on stderr
+
+
+@functools.lru_cache(maxsize=256)
+def _regex(pattern: str):
+    try:
+        return re2.compile(pattern, options=_QUIET)
+    except re2.error as e:
+        why = e.args[0].decode() if e.args and isinstance(e.args[0], bytes) else str(e)
+        raise ValueError(f"Illegal regex: error parsing regexp: {why}") from None
+
+
+def _find(s: str, pattern: str) -> str:
+    m = _regex(pattern).search(s)
+    return m.group(0) if m else ""
+
+
+def _find_all(s: str, pattern: str, limit: int = -1) -> list[str]:
+    found = [m.group(0) for m in _regex(pattern).finditer(s)]
+    return found if limit < 0 else found[:limit]
+
+
+# --- the format library ---------------------------------------------------------------------
+
+_UUID = re.compile(r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$")
+_B64 = re.compile(r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$")
+
+
+def _prefix_name(check):
+    """apimachinery's `NameIs…(name, prefix=true)`: a generateName prefix may end in a dash."""
+    return lambda s: check(s[:-1] + "a" if len(s) > 1 and s.endswith("-") else s)
+
+
+def _date(s: str) -> bool:
+    import datetime
+
+    try:
+        datetime.date.fromisoformat(s)
+    except ValueError:
+        return False
+    return bool(_DATE.match(s))
+
 
 FORMATS = {
     "dns1123Label": is_dns1123_label,
     "dns1123Subdomain": is_dns1123_subdomain,
+    "dns1035Label": is_dns1035_label,
+    "qualifiedName": is_label_key,
+    "dns1123LabelPrefix": _prefix_name(is_dns1123_label),
+    "dns1123SubdomainPrefix": _prefix_name(is_dns1123_subdomain),
+    "dns1035LabelPrefix": _prefix_name(is_dns1035_label),
     "labelValue": is_label_value,
+    "uri": lambda s: [] if _ok(_url, s) else [f'parse "{s}": invalid URI for request'],
+    "uuid": lambda s: [] if _UUID.match(s) else ["does not match the UUID format"],
+    "byte": lambda s: [] if _B64.match(s) else ["invalid base64"],
+    "date": lambda s: [] if _date(s) else ["invalid date"],
+    "datetime": lambda s: [] if _DATETIME.match(s) and _date(s[:10]) else ["invalid datetime"],
 }
 
 
-def _strict_ip(s: str) -> bool:
-    if "%" in s:
-        return False
-    try:
-        ipaddress.ip_address(s)
-    except ValueError:
-        return False
-    return True
+def _format_errors(name: str, value: str) -> list[str]:
+    return FORMATS[name](value)
 
 
-def _strict_cidr(s: str) -> bool:
-    addr, sep, _ = s.partition("/")
-    if not sep or not _strict_ip(addr):
-        return False
-    try:
-        ipaddress.ip_network(s, strict=False)
-    except ValueError:
-        return False
-    return True
+_VALIDATE = re.compile(r"\.validate\(")
+_NAMED = re.compile(r"\bformat\.named\(")
 
 
-def _validate(fmt: str, value: str) -> list[str] | None:
-    errs = FORMATS[fmt](value)
-    return errs or None
+def rewrite(rule: str) -> str:
+    """A rule with the format library's optionals built in CEL, since cel-expr-python cannot return
+    one from Python: `<format>.validate(s)` becomes `optional.none()` when `s` is valid, else
+    `optional.of(<messages>)`; `format.named(n)` becomes `optional.of(n)` for a known format."""
+    out, pos = [], 0
+    for m in _VALIDATE.finditer(rule):
+        start = _receiver_start(rule, m.start())
+        if m.start() < pos or start == m.start() or start < pos:
+            continue
+        end = _closing(rule, m.end() - 1)
+        receiver, arg = rewrite(rule[start : m.start()]), rewrite(rule[m.end() : end])
+        errs = f"__format_errors({receiver}, {arg})"
+        call = f"cel.bind(__errs, {errs}, size(__errs) == 0 ? optional.none() : optional.of(__errs))"
+        out += [_rewrite_named(rule[pos:start]), call]
+        pos = end + 1
+    return "".join(out) + _rewrite_named(rule[pos:])
+
+
+def _rewrite_named(text: str) -> str:
+    out, pos = [], 0
+    for m in _NAMED.finditer(text):
+        if m.start() < pos:
+            continue
+        end = _closing(text, m.end() - 1)
+        arg = rewrite(text[m.end() : end])
+        out += [
+            text[pos : m.start()],
+            f"cel.bind(__n, {arg}, __format_named(__n) ? optional.of(__n) : optional.none())",
+        ]
+        pos = end + 1
+    return "".join(out) + text[pos:]
+
+
+def _closing(text: str, open_at: int) -> int:
+    """The index of the parenthesis closing the one at `open_at` (string literals skipped)."""
+    depth, i, quote = 0, open_at, ""
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return len(text) - 1
+
+
+def _receiver_start(text: str, end: int) -> int:
+    """Where the member-call receiver ending at `end` starts (identifiers, dots, calls)."""
+    i = end
+    while i > 0:
+        c = text[i - 1]
+        if c == ")":
+            depth = 0
+            while i > 0:
+                i -= 1
+                depth += {")": 1, "(": -1}.get(text[i], 0)
+                if depth == 0:
+                    break
+        elif c.isalnum() or c in "._":
+            i -= 1
+        else:
+            break
+    return i
+
+
+def _named(name: str) -> bool:
+    return name in FORMATS
+
+
+# --- declarations ---------------------------------------------------------------------------
+
+
+def _o(oid: str, ret: Any, params: list, impl, member: bool = False) -> cel.Overload:
+    return cel.Overload(oid, ret, params, member, impl)
 
 
 def declarations() -> list[cel.FunctionDecl]:
     """The function declarations (with their implementations) to pass to `cel.NewEnv`."""
-    decls = [
-        cel.FunctionDecl("isIP", [cel.Overload("is_ip_string", cel.Type.BOOL, [cel.Type.STRING], impl=_strict_ip)]),
-        cel.FunctionDecl(
-            "isCIDR", [cel.Overload("is_cidr_string", cel.Type.BOOL, [cel.Type.STRING], impl=_strict_cidr)]
-        ),
-        cel.FunctionDecl(
-            "validate",
-            [cel.Overload("format_validate_string", cel.Type.DYN, [cel.Type.STRING, cel.Type.STRING], True, _validate)],
-        ),
-    ]
+    S, B, N, D = T.STRING, T.BOOL, T.INT, T.DOUBLE
+    funcs: dict[str, list[cel.Overload]] = {
+        "isIP": [_o("is_ip_string", B, [S], lambda s: _ok(_addr, s))],
+        "ip": [_o("string_to_ip", OBJ, [S], _ip), _o("cidr_ip", OBJ, [OBJ], lambda o: _ip(str(_net(o)[0])), True)],
+        "ip.isCanonical": [_o("ip_is_canonical", B, [S], lambda s: str(_addr(s)) == s)],
+        "family": [_o("ip_family", N, [OBJ], lambda o: _ip_of(o).version, True)],
+        "isUnspecified": [_o("ip_is_unspecified", B, [OBJ], lambda o: _ip_of(o).is_unspecified, True)],
+        "isLoopback": [_o("ip_is_loopback", B, [OBJ], lambda o: _ip_of(o).is_loopback, True)],
+        "isLinkLocalMulticast": [_o("ip_llm", B, [OBJ], lambda o: _link_local_multicast(_ip_of(o)), True)],
+        "isLinkLocalUnicast": [_o("ip_llu", B, [OBJ], lambda o: _ip_of(o).is_link_local, True)],
+        "isGlobalUnicast": [_o("ip_gu", B, [OBJ], lambda o: _global_unicast(_ip_of(o)), True)],
+        "isCIDR": [_o("is_cidr_string", B, [S], lambda s: _ok(_prefix, s))],
+        "cidr": [_o("string_to_cidr", OBJ, [S], _cidr)],
+        "containsIP": [
+            _o("cidr_contains_ip_string", B, [OBJ, S], _contains_ip, True),
+            _o("cidr_contains_ip_ip", B, [OBJ, OBJ], _contains_ip, True),
+        ],
+        "containsCIDR": [
+            _o("cidr_contains_cidr_string", B, [OBJ, S], _contains_cidr, True),
+            _o("cidr_contains_cidr", B, [OBJ, OBJ], _contains_cidr, True),
+        ],
+        "masked": [_o("cidr_masked", OBJ, [OBJ], _masked, True)],
+        "prefixLength": [_o("cidr_prefix_length", N, [OBJ], lambda o: _net(o)[1], True)],
+        "url": [_o("string_to_url", OBJ, [S], _url)],
+        "isURL": [_o("is_url_string", B, [S], lambda s: _ok(_url, s))],
+        "getScheme": [_o("url_get_scheme", S, [OBJ], lambda o: _split(o).scheme, True)],
+        "getHost": [_o("url_get_host", S, [OBJ], lambda o: _split(o).netloc.rpartition("@")[2], True)],
+        "getHostname": [_o("url_get_hostname", S, [OBJ], _hostname, True)],
+        "getPort": [_o("url_get_port", S, [OBJ], _port, True)],
+        "getEscapedPath": [_o("url_get_escaped_path", S, [OBJ], lambda o: _split(o).path, True)],
+        "getQuery": [_o("url_get_query", T.Map(S, T.List(S)), [OBJ], _query, True)],
+        "quantity": [_o("string_to_quantity", OBJ, [S], _quantity)],
+        "isQuantity": [_o("is_quantity_string", B, [S], lambda s: _ok(quantity.parse, s))],
+        "sign": [_o("quantity_sign", N, [OBJ], lambda o: (_amount(o) > 0) - (_amount(o) < 0), True)],
+        "isInteger": [_o("quantity_is_integer", B, [OBJ], lambda o: quantity.as_int64(_amount(o)) is not None, True)],
+        "asInteger": [_o("quantity_as_integer", N, [OBJ], _as_integer, True)],
+        "asApproximateFloat": [_o("quantity_as_float", D, [OBJ], lambda o: float(_amount(o)), True)],
+        "add": [
+            _o("quantity_add", OBJ, [OBJ, OBJ], _arith(1), True),
+            _o("quantity_add_int", OBJ, [OBJ, N], _arith(1), True),
+        ],
+        "sub": [
+            _o("quantity_sub", OBJ, [OBJ, OBJ], _arith(-1), True),
+            _o("quantity_sub_int", OBJ, [OBJ, N], _arith(-1), True),
+        ],
+        "semver": [
+            _o("string_to_semver", OBJ, [S], _semver),
+            _o("string_to_semver_normalize", OBJ, [S, B], _semver),
+        ],
+        "isSemver": [
+            _o("is_semver_string", B, [S], lambda s: _ok(semver.parse, s)),
+            _o("is_semver_string_normalize", B, [S, B], lambda s, n: _ok(lambda x: semver.parse(x, n), s)),
+        ],
+        "major": [_o("semver_major", N, [OBJ], lambda o: _version(o)[0], True)],
+        "minor": [_o("semver_minor", N, [OBJ], lambda o: _version(o)[1], True)],
+        "patch": [_o("semver_patch", N, [OBJ], lambda o: _version(o)[2], True)],
+        "isGreaterThan": [_o("k8s_is_greater_than", B, [OBJ, OBJ], lambda a, b: _compare(a, b) > 0, True)],
+        "isLessThan": [_o("k8s_is_less_than", B, [OBJ, OBJ], lambda a, b: _compare(a, b) < 0, True)],
+        "compareTo": [_o("k8s_compare_to", N, [OBJ, OBJ], _compare, True)],
+        "isSorted": [_o("list_is_sorted", B, [LIST], _is_sorted, True)],
+        "sum": [_o("list_sum", T.DYN, [LIST], _sum, True)],
+        "min": [_o("list_min", T.DYN, [LIST], _extreme("min", min), True)],
+        "max": [_o("list_max", T.DYN, [LIST], _extreme("max", max), True)],
+        "find": [_o("string_find", S, [S, S], _find, True)],
+        "findAll": [
+            _o("string_find_all", T.List(S), [S, S], _find_all, True),
+            _o("string_find_all_n", T.List(S), [S, S, N], _find_all, True),
+        ],
+        "__format_errors": [_o("format_errors", T.List(S), [S, S], _format_errors)],
+        "validate": [_o("format_validate", T.DYN, [S, S], lambda f, s: _format_errors(f, s) or None, True)],
+        "__format_named": [_o("format_named_known", B, [S], _named)],
+    }
     for name in FORMATS:
-        decls.append(
-            cel.FunctionDecl(
-                f"format.{name}", [cel.Overload(f"format_{name}", cel.Type.STRING, [], impl=lambda n=name: n)]
-            )
-        )
-    return decls
+        funcs[f"format.{name}"] = [_o(f"format_{name}", S, [], lambda n=name: n)]
+    return [cel.FunctionDecl(name, overloads) for name, overloads in funcs.items()]

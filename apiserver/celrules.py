@@ -19,7 +19,6 @@ import re
 from typing import Any
 
 from cel_expr_python import cel
-from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
 from . import cellib
 from .correlate import MISSING, child_schema
@@ -49,11 +48,7 @@ def _env(old_self: bool):
     variables = {"self": cel.Type.DYN, "__old": cel.Type.DYN, "__hasOld": cel.Type.BOOL}
     if old_self:
         variables["oldSelf"] = cel.Type.DYN
-    return cel.NewEnv(
-        variables=variables,
-        extensions=[ext_strings.ExtStrings(), ext_optional.ExtOptional(), ext_bindings.ExtBindings()],
-        functions=cellib.declarations(),
-    )
+    return cellib.new_env(variables)
 
 
 ENV = _env(True)
@@ -63,6 +58,7 @@ ENV_NO_OLD = _env(False)
 @functools.cache
 def compile_rule(rule: str, optional_old: bool):
     """The compiled program of a rule (raises on a compile error)."""
+    rule = cellib.rewrite(rule)
     return ENV.compile(OPTIONAL_WRAP.format(rule) if optional_old else rule)
 
 

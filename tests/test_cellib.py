@@ -1,0 +1,93 @@
+"""The Kubernetes CEL libraries (`apiserver/cellib.py`), on the examples of the Kubernetes CEL
+documentation (https://kubernetes.io/docs/reference/using-api/cel/) and the libraries' contracts."""
+
+from __future__ import annotations
+
+import pytest
+
+from apiserver import celrules
+
+TRUE = [
+    # lists
+    "[1, 2, 3].isSorted()",
+    "![3, 1].isSorted()",
+    "[1, 2, 3].sum() == 6",
+    "[1, 2, 3].max() == 3",
+    "[1.5, 0.5].min() == 0.5",
+    # regex
+    "'abc 123'.find('[0-9]+') == '123'",
+    "'1, 2, 3, 4'.findAll('[0-9]+') == ['1', '2', '3', '4']",
+    "'1, 2, 3, 4'.findAll('[0-9]+', 2) == ['1', '2']",
+    "'abc'.find('[0-9]+') == ''",
+    # URLs
+    "url('https://example.com/path?k1=a&k2=b&k2=c#frag').getQuery() == {'k1': ['a'], 'k2': ['b', 'c']}",
+    "url('https://example.com:80/').getHost() == 'example.com:80'",
+    "url('https://[::1]:80/').getHostname() == '::1'",
+    "url('https://example.com:80/').getPort() == '80'",
+    "url('https://example.com/path with spaces/'.replace(' ', '%20')).getEscapedPath() == '/path%20with%20spaces/'",
+    "url('/absolute-path').getScheme() == ''",
+    "isURL('https://example.com/') && !isURL('../relative-path')",
+    # IP and CIDR
+    "isIP('127.0.0.1') && !isIP('127.0.0.1.0') && !isIP('::ffff:1.2.3.4') && !isIP('fe80::1%eth0')",
+    "ip('127.0.0.1').family() == 4 && ip('::1').family() == 6",
+    "ip('127.0.0.1').isLoopback() && ip('0.0.0.0').isUnspecified()",
+    "ip('fe80::1').isLinkLocalUnicast() && ip('ff02::1').isLinkLocalMulticast()",
+    "ip('192.168.0.1').isGlobalUnicast() && !ip('255.255.255.255').isGlobalUnicast()",
+    "ip.isCanonical('2001:db8::abcd') && !ip.isCanonical('2001:DB8::ABCD')",
+    "cidr('192.168.0.0/24').containsIP(ip('192.168.0.1')) && cidr('192.168.0.0/24').containsIP('192.168.0.1')",
+    "cidr('192.168.0.0/16').containsCIDR('192.168.10.0/24') && !cidr('192.168.0.0/24').containsCIDR('192.168.0.0/16')",
+    "cidr('192.168.0.1/24').masked() == cidr('192.168.0.0/24') && cidr('192.168.0.1/24').ip() == ip('192.168.0.1')",
+    "cidr('::1/128').prefixLength() == 128 && isCIDR('10.0.0.0/8') && !isCIDR('10.0.0.0/33')",
+    # quantities
+    "quantity('1Gi') == quantity('1024Mi') && quantity('500m').asApproximateFloat() == 0.5",
+    "isQuantity('1.3G') && !isQuantity('1.3Gi ')",
+    "quantity('50k').add(quantity('20k')) == quantity('70k') && quantity('50k').sub(20000) == quantity('30k')",
+    "quantity('1.5').isGreaterThan(quantity('1')) && quantity('50M').isLessThan(quantity('100M'))",
+    "quantity('200M').compareTo(quantity('0.2G')) == 0 && quantity('-1').sign() == -1",
+    "quantity('1k').isInteger() && quantity('1k').asInteger() == 1000 && !quantity('9999999999999999999999').isInteger()",
+    # semantic versions
+    "isSemver('1.0.0') && !isSemver('1.0') && isSemver('v1.0', true)",
+    "semver('1.2.3').major() == 1 && semver('1.2.3').minor() == 2 && semver('1.2.3').patch() == 3",
+    "semver('1.0.0-alpha').isLessThan(semver('1.0.0')) && semver('1.0.0-alpha.1').isGreaterThan(semver('1.0.0-alpha'))",
+    "semver('1.2.3+build').compareTo(semver('1.2.3')) == 0 && semver('v01.2', true) == semver('1.2.0')",
+    # the format library
+    "!format.dns1123Label().validate('my-name').hasValue()",
+    "format.dns1123Label().validate('MY_NAME').value().size() == 1",
+    "format.named('dns1035Label').hasValue() && !format.named('no-such-format').hasValue()",
+    "format.named('uuid').value().validate('not-a-uuid').hasValue()",
+    "!format.dns1123SubdomainPrefix().validate('my-prefix-').hasValue()",
+    "!format.datetime().validate('2024-01-01T00:00:00Z').hasValue() && format.date().validate('2024-02-30').hasValue()",
+    # cel-go extensions the server enables: sets, lists, two-variable comprehensions
+    "sets.contains([1, 2, 3], [1, 2]) && sets.intersects([1], [1, 2]) && sets.equivalent([1, 2], [2, 1, 1])",
+    "[3, 1, 2].sort() == [1, 2, 3] && [[1], [2, 3]].flatten() == [1, 2, 3] && lists.range(2) == [0, 1]",
+    "{'a': 1, 'b': 2}.all(k, v, v > 0) && [1, 2].exists(i, v, i == 1 && v == 2)",
+    "[1, 2].transformList(i, v, v * 2) == [2, 4]",
+]
+
+ERRORS = {
+    "quantity('1.3Gi ')": "quantities must match the regular expression",
+    "quantity('1.5').asInteger()": "cannot convert value to integer",
+    "semver('1.02.3')": "string is not a valid SemVer: 1.02.3",
+    "ip('::ffff:1.2.3.4')": "IPv4-mapped IPv6 address",
+    "cidr('10.0.0.0/33')": "parse error during conversion from string",
+    "url('../relative')": "URL parse error during conversion from string",
+    "[].min()": "min called on empty list",
+    "'x'.find('(')": "Illegal regex: error parsing regexp: missing )",
+}
+
+
+def _eval(expr: str):
+    return celrules.compile_rule(expr, False).eval(data={"self": None})
+
+
+@pytest.mark.parametrize("expr", TRUE)
+def test_library_function_holds(expr):
+    result = _eval(expr)
+    assert result.plain_value() is True, (expr, result.value())
+
+
+@pytest.mark.parametrize("expr", sorted(ERRORS))
+def test_library_function_fails_with_the_libraries_message(expr):
+    result = _eval(expr)
+    assert result.type() == celrules.cel.Type.ERROR
+    assert ERRORS[expr] in str(result.value())
