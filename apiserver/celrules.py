@@ -89,6 +89,7 @@ RESERVED = set(
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def escape(name: str) -> str:
     """A property name as CEL rules see it (the Kubernetes escaping rules for field names)."""
     if name in RESERVED:
@@ -99,9 +100,14 @@ def escape(name: str) -> str:
     return out
 
 
+_FITS = {"string": str, "boolean": bool, "object": dict, "array": list, "integer": int, "number": float}
+
+
 def _mismatch(value: Any, schema: dict) -> str | None:
     """Why the API server cannot hand `value` to CEL under `schema` (`invalid data, …`), or None."""
     t = schema.get("type")
+    if type(value) is _FITS.get(t):  # the common case, at once (`type(True) is int` is false)
+        return None
     if value is None:
         return None if schema.get("nullable") or not t else "invalid data, got null for schema with nullable=false"
     got = go_type(value)
@@ -122,49 +128,73 @@ def _mismatch(value: Any, schema: dict) -> str | None:
     return None
 
 
-def to_cel(value: Any, schema: dict | None, bad: dict, name: str = "", stand_in: str = "") -> Any:
+def to_cel(
+    value: Any, schema: dict | None, bad: dict, name: str = "", stand_in: str = "", memo: dict | None = None
+) -> Any:
     """A JSON value as the API server hands it to CEL. A value it cannot convert (a wrong type, a
     non-nullable null, undecodable bytes) lands in `bad` (field name → the server's runtime error)
     and is left as is, or with `stand_in` "drop" left out of its object (NaN in a list), or with
-    "nan" replaced by NaN: see `_reads_unreadable`."""
+    "nan" replaced by NaN: see `_reads_unreadable`. `memo` keeps the conversions of one request's
+    objects, so that a subtree is converted once however many of its ancestors carry rules."""
+    out, found = _convert(value, schema, name, stand_in, {} if memo is None else memo)
+    for field, why in found:
+        bad.setdefault(field, why)
+    return out
+
+
+def _convert(value: Any, schema: dict | None, name: str, stand_in: str, memo: dict) -> tuple[Any, tuple]:
+    """(the CEL value, the unreadable (field, why) pairs below it, in document order)."""
     if schema is None:
-        return value
+        return value, ()
     mismatch = _mismatch(value, schema)
     if mismatch is not None:
-        bad.setdefault(name, mismatch)
-        return NAN if stand_in else value
-    if value is None:
-        return value
+        return (NAN if stand_in else value), ((name, mismatch),)
+    compound = isinstance(value, (dict, list))
+    if compound:  # a list's unreadable items are named after it
+        key = (id(value), id(schema), stand_in, name if isinstance(value, list) else "")
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
     if isinstance(value, dict):
-        named = bool(schema.get("properties"))
-        out = {}
+        props = schema.get("properties")
+        named = bool(props)
+        extra = schema.get("additionalProperties")
+        extra = extra if isinstance(extra, dict) else None
+        out, found = {}, ()
         for k, v in value.items():
-            sub = child_schema(schema, k)
-            cv = to_cel(v, sub, bad, k, stand_in)
+            cv, below = _convert(v, props[k] if named and k in props else extra, k, stand_in, memo)
+            found += below
             if stand_in == "drop" and cv is NAN and named:
                 out[UNREADABLE + escape(k)] = True  # what `has()` of it finds: see `_reads_unreadable`
             else:
                 out[escape(k) if named else k] = cv
-        return out
-    if isinstance(value, list):
-        items = [to_cel(v, schema.get("items"), bad, name, stand_in) for v in value]
+        result: tuple = (out, found)
+    elif isinstance(value, list):
+        items, found, sub = [], (), schema.get("items")
+        for v in value:
+            cv, below = _convert(v, sub, name, stand_in, memo)
+            items.append(cv)
+            found += below
         if schema.get("x-kubernetes-list-type") in ("set", "map"):
-            items.sort(key=lambda v: json.dumps(v, sort_keys=True, default=repr))
-        return items
-    if schema.get("type") == "number" and isinstance(value, int) and not isinstance(value, bool):
-        return float(value)
-    if schema.get("format") == "byte" and isinstance(value, str):
+            items.sort(key=_order(schema))
+        result = (items, found)
+    elif schema.get("type") == "number" and isinstance(value, int) and not isinstance(value, bool):
+        return float(value), ()
+    elif schema.get("format") == "byte" and isinstance(value, str):
         try:
             if len(value) % 4 or not URL_BASE64.fullmatch(value):
                 raise binascii.Error(value)
-            return base64.b64decode(value, altchars=b"-_", validate=True)
+            return base64.b64decode(value, altchars=b"-_", validate=True), ()
         except binascii.Error:
-            bad.setdefault(name, "invalid bytes")
-            return NAN if stand_in else value
-    return value
+            return (NAN if stand_in else value), ((name, "invalid bytes"),)
+    else:
+        return value, ()
+    if compound:
+        memo[key] = result
+    return result
 
 
-def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: bool, names: dict) -> bool:
+def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: bool, names: dict, memo: dict) -> bool:
     """Whether a rule reads a value the server cannot convert, where CEL does not absorb the
     error (`false && x`, `true || x`, an untaken `?:` branch absorb it). The server converts
     lazily; here the rule runs twice, once with the unreadable fields left out of their objects
@@ -179,8 +209,8 @@ def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: b
         )
     runs = []
     for stand_in, form in (("drop", {**rule, "rule": text}), ("nan", rule)):
-        self_val = to_cel(value, schema, {}, stand_in=stand_in)
-        old_val = to_cel(old, schema, {}, stand_in=stand_in) if has_old else None
+        self_val = to_cel(value, schema, {}, stand_in=stand_in, memo=memo)
+        old_val = to_cel(old, schema, {}, stand_in=stand_in, memo=memo) if has_old else None
         runs.append(evaluate(form, self_val, old_val, has_old))
     return any(err is not None for _, err in runs) or runs[0] != runs[1]
 
@@ -211,30 +241,36 @@ def uses_old_self(rule: str) -> bool:
     return False
 
 
-def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -> list[tuple]:
-    """The (type, field, detail, shown value) errors of the rules on one node; `old` is MISSING when uncorrelated."""
+def node_errors(
+    schema: dict, value: Any, old: Any, path: Path, ratchet: bool, memo: dict | None = None, plain_hold: bool = False
+) -> list[tuple]:
+    """The (type, field, detail, shown value) errors of the rules on one node; `old` is MISSING
+    when uncorrelated; `memo` (see `to_cel`) is shared by the nodes of one request; `plain_hold`
+    says the rules that read neither `oldSelf` nor an optional old value are known to hold."""
     rules = schema.get("x-kubernetes-validations")
-    if not rules or value is None:
+    if not rules or value is None or (plain_hold and _only_plain(_Key(schema))):
         return []
+    memo = {} if memo is None else memo
     bad: dict = {}
-    self_val = to_cel(value, schema, bad)
+    self_val = to_cel(value, schema, bad, memo=memo)
     has_old = old is not MISSING and old is not None
     old_bad: dict = {}
-    old_val = to_cel(old, schema, old_bad) if has_old else None
+    old_val = to_cel(old, schema, old_bad, memo=memo) if has_old else None
     unreadable = {**old_bad, **bad}
-    errs = []
+    errs: list[tuple] = []
     field = fmt(path)
     shown = schema.get("type", "object")  # a rule's error shows the node's type as its value
-    for rule in rules:
-        try:
-            transition = uses_old_self(rule["rule"])
-        except RuntimeError as e:
-            where = field or "<nil>"
-            raise RuleError(f"{where}: x-kubernetes-validations rule {rule['rule']!r} does not compile: {e}") from None
+    transitions = [_transition(rule, field) for rule in rules]
+    plain = tuple(r["rule"] for r, t in zip(rules, transitions, strict=True) if not t and not r.get("optionalOldSelf"))
+    # Most objects pass: one run of the plain rules' conjunction stands for them all when it holds.
+    all_hold = plain_hold or (not unreadable and len(plain) > 1 and _holds(_conjunction(plain), self_val))
+    for rule, transition in zip(rules, transitions, strict=True):
+        if all_hold and not transition and not rule.get("optionalOldSelf"):
+            continue
         if transition and not has_old and not rule.get("optionalOldSelf"):
             continue
         whole = bad.get("") or (old_bad.get("") if transition else None)  # self (oldSelf) unreadable
-        if unreadable and (whole or _reads_unreadable(rule, value, old, schema, has_old, unreadable)):
+        if unreadable and (whole or _reads_unreadable(rule, value, old, schema, has_old, unreadable, memo)):
             why = whole or next((m for n, m in unreadable.items() if f".{n}" in rule["rule"]), None)
             detail = f"{why or next(iter(unreadable.values()))} evaluating rule: {_shown(rule)}"
             errs.append(("FieldValueInvalid", field, detail, shown))
@@ -249,6 +285,214 @@ def node_errors(schema: dict, value: Any, old: Any, path: Path, ratchet: bool) -
         detail = _message(rule, self_val) or rule.get("message") or f"failed rule: {rule['rule']}"
         errs.append((REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail, shown))
     return errs
+
+
+def plain_rules_hold(schema: dict, value: Any, memo: dict) -> bool:
+    """Whether every rule of the object that reads neither `oldSelf` nor an optional old value
+    holds, in one run of one program over the whole object (most objects pass; the caller then
+    runs only the rest). False means "not known": run the rules node by node."""
+    program = _tree_program(_Key(schema))
+    if program is None:
+        return False
+    try:
+        self_val = _ruled_part(value, schema)
+    except _Unreadable:
+        return False
+    return _holds(program, self_val)
+
+
+def _ruled_part(value: Any, schema: dict) -> Any:
+    """The CEL value of what the rules see: a node with rules whole, above those only the path."""
+    if schema.get("x-kubernetes-validations") or not isinstance(value, dict):
+        return _converter(_Key(schema))(value)
+    out = {}
+    for k, v in value.items():
+        sub = child_schema(schema, k)
+        if sub is not None and _rules_below(_Key(sub)):
+            out[escape(k) if schema.get("properties") else k] = _ruled_part(v, sub)
+    return out
+
+
+def _order(schema: dict):
+    """The sort key that puts a `set` or `map` list in one canonical order (so that lists equal as
+    sets compare equal): a map list's items by their key fields, a set's scalars by type and value."""
+    keys = [escape(k) for k in schema.get("x-kubernetes-list-map-keys") or ()]
+    if schema.get("x-kubernetes-list-type") == "map" and keys:
+        return lambda v: (0, tuple(_canonical(v.get(k)) for k in keys)) if isinstance(v, dict) else (1, _canonical(v))
+    return lambda v: (0, type(v).__name__, v) if isinstance(v, (str, int, float)) else (1, "", _canonical(v))
+
+
+def _canonical(v: Any) -> str:
+    return json.dumps(v, sort_keys=True, default=repr)
+
+
+class _Unreadable(Exception):
+    """A value the server cannot hand to CEL: `plain_rules_hold` leaves it to the node-by-node run."""
+
+
+def _raw(value: Any) -> Any:
+    return value
+
+
+@functools.lru_cache(maxsize=4096)
+def _converter(key: _Key):
+    """`to_cel` for one schema, prepared once: a function of the value that raises _Unreadable
+    where `to_cel` would record an unreadable value."""
+    convert = _typed_converter(key.schema)
+    if not key.schema.get("nullable"):
+        return convert
+    return lambda value: None if value is None else convert(value)
+
+
+def _typed_converter(schema: dict):
+    fits = _FITS.get(schema.get("type"))
+    if schema.get("type") == "number" or schema.get("format") == "byte" or fits is None:
+
+        def general(value: Any) -> Any:
+            bad: dict = {}
+            out = to_cel(value, schema, bad)
+            if bad:
+                raise _Unreadable
+            return out
+
+        return general
+    if fits is dict:
+        props = schema.get("properties") or {}
+        extra = schema.get("additionalProperties")
+        extra = _converter(_Key(extra)) if isinstance(extra, dict) else _raw
+        fields = {k: (escape(k), _converter(_Key(sub))) for k, sub in props.items()}
+
+        def obj(value: Any) -> Any:
+            if type(value) is not dict:
+                raise _Unreadable
+            out = {}
+            for k, v in value.items():
+                field = fields.get(k)
+                if field is None:
+                    out[escape(k) if props else k] = extra(v)
+                else:
+                    out[field[0]] = field[1](v)
+            return out
+
+        return obj
+    if fits is list:
+        items = schema.get("items")
+        item = _converter(_Key(items)) if isinstance(items, dict) else _raw
+        ordered = _order(schema) if schema.get("x-kubernetes-list-type") in ("set", "map") else None
+
+        def array(value: Any) -> Any:
+            if type(value) is not list:
+                raise _Unreadable
+            out = [item(v) for v in value]
+            if ordered is not None:
+                out.sort(key=ordered)
+            return out
+
+        return array
+
+    def scalar(value: Any) -> Any:
+        if type(value) is not fits:
+            raise _Unreadable
+        return value
+
+    return scalar
+
+
+@functools.lru_cache(maxsize=4096)
+def _rules_below(key: _Key) -> bool:
+    """Whether a schema or one below it carries rules."""
+    s = key.schema
+    subs = [*(s.get("properties") or {}).values(), s.get("items"), s.get("additionalProperties")]
+    return bool(s.get("x-kubernetes-validations")) or any(isinstance(c, dict) and _rules_below(_Key(c)) for c in subs)
+
+
+@functools.lru_cache(maxsize=4096)
+def _only_plain(key: _Key) -> bool:
+    """Whether every rule of a node reads neither `oldSelf` nor an optional old value."""
+    rules = key.schema.get("x-kubernetes-validations") or ()
+    try:
+        return all(not r.get("optionalOldSelf") and not uses_old_self(r["rule"]) for r in rules)
+    except RuntimeError:
+        return False
+
+
+class _Key:
+    """A schema as a cache key, by identity (schemas are dicts, and live as long as their CRD)."""
+
+    def __init__(self, schema: dict):
+        self.schema = schema
+
+    def __hash__(self) -> int:
+        return id(self.schema)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and other.schema is self.schema
+
+
+@functools.lru_cache(maxsize=256)
+def _tree_program(key: _Key):
+    """The program of `plain_rules_hold` for a schema (None when it has no such rule, or when a
+    rule does not compile: the node-by-node run then names it)."""
+    try:
+        text = _tree_text(key.schema, "self", 0)
+        return None if text == "true" else compile_rule(text, False)
+    except RuntimeError:
+        return None
+
+
+def _tree_text(schema: dict, var: str, depth: int) -> str:
+    """Every plain rule at or below a node whose value is the CEL variable `var` (null values and
+    absent fields skip their rules, as node by node)."""
+    parts = []
+    plain = [r["rule"] for r in schema.get("x-kubernetes-validations") or () if not r.get("optionalOldSelf")]
+    plain = [r for r in plain if not uses_old_self(r)]
+    if plain:
+        conj = " && ".join(f"({r})" for r in plain)
+        parts.append(conj if var == "self" else f"cel.bind(self, {var}, {conj})")
+    child = f"__v{depth + 1}"
+    for name, sub in (schema.get("properties") or {}).items():
+        inner = _tree_text(sub, child, depth + 1) if isinstance(sub, dict) else "true"
+        if inner != "true":
+            field = f"{var}.{escape(name)}"
+            null = f" || {field} == null" if sub.get("nullable") else ""
+            parts.append(f"!has({field}){null} || cel.bind({child}, {field}, {inner})")
+    for key in ("additionalProperties", "items"):
+        sub = schema.get(key)
+        inner = _tree_text(sub, child, depth + 1) if isinstance(sub, dict) else "true"
+        if inner == "true":
+            continue
+        null = f"{child} == null || " if sub.get("nullable") else ""
+        if key == "items":
+            parts.append(f"{var}.all({child}, {null}{inner})")
+        else:
+            k = f"__k{depth + 1}"
+            parts.append(f"{var}.all({k}, cel.bind({child}, {var}[{k}], {null}{inner}))")
+    return " && ".join(f"({p})" for p in parts) or "true"
+
+
+def _transition(rule: dict, field: str) -> bool:
+    """Whether a rule reads `oldSelf`; a rule that does not compile is a RuleError naming it."""
+    try:
+        return uses_old_self(rule["rule"])
+    except RuntimeError as e:
+        where = field or "<nil>"
+        raise RuleError(f"{where}: x-kubernetes-validations rule {rule['rule']!r} does not compile: {e}") from None
+
+
+@functools.lru_cache(maxsize=4096)
+def _conjunction(rules: tuple[str, ...]):
+    """One program for several rules, `(r1) && (r2) && …` (None if that does not compile)."""
+    try:
+        return compile_rule(" && ".join(f"({r})" for r in rules), False)
+    except RuntimeError:
+        return None
+
+
+def _holds(program, self_val: Any) -> bool:
+    if program is None:
+        return False
+    result = program.eval(data={"self": self_val})
+    return result.type() == cel.Type.BOOL and result.plain_value() is True
 
 
 def _message(rule: dict, self_val: Any) -> str | None:

@@ -216,8 +216,12 @@ class Validator:
         if version.has_rules and any(e.type in BLOCKING for e in blocking):
             errs.append(FieldError("FieldValueInvalid", "", NOT_CHECKED))
         else:
+            memo: dict = {}
+            hold = celrules.plain_rules_hold(schema, new, memo)
             for n in nodes:
-                errs += [FieldError(*e) for e in celrules.node_errors(n.schema, n.value, n.old, n.path, n.ratchet)]
+                if "x-kubernetes-validations" in n.schema:
+                    found = celrules.node_errors(n.schema, n.value, n.old, n.path, n.ratchet, memo, hold)
+                    errs += [FieldError(*e) for e in found]
         return _rooted(errs + [FieldError(*e) for e in scale_errors(new, version.scale)])
 
 

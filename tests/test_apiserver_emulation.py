@@ -176,3 +176,29 @@ def test_an_unreadable_value_fails_a_rule_only_where_cel_does_not_absorb_the_err
     assert [(e.field, e.detail) for e in v.validate(read, read)] == [
         ("spec.refs", "invalid data, expected string, got int64 evaluating rule: m")
     ]
+
+
+def test_one_run_over_the_whole_object_stands_for_the_plain_rules_only_when_all_hold():
+    from apiserver import celrules
+
+    item = {
+        "type": "object",
+        "properties": {"v": {"type": "integer"}},
+        "x-kubernetes-validations": [{"rule": "self.v > 0"}],
+    }
+    schema = {
+        "type": "object",
+        "properties": {
+            "metadata": {"type": "object"},
+            "l": {"type": "array", "items": item},
+            "m": {"type": "object", "additionalProperties": item},
+            "o": {**item, "nullable": True},
+        },
+        "x-kubernetes-validations": [{"rule": "!has(self.l) || size(self.l) < 3"}],
+    }
+    good = {"l": [{"v": 1}], "m": {"a": {"v": 2}}, "o": None}
+    assert celrules.plain_rules_hold(schema, good, {})
+    for bad in ({"l": [{"v": 1}, {"v": 0}]}, {"m": {"a": {"v": -1}}}, {"o": {"v": 0}}, {"l": [{}, {}, {}]}):
+        assert not celrules.plain_rules_hold(schema, bad, {}), bad
+    v = Validator(_crd(schema))
+    assert [e.field for e in v.validate(named({"m": {"a": {"v": -1}}, "l": [{"v": 5}]}))] == ["m[a]"]
