@@ -6,7 +6,8 @@
     +k8s:eachVal=+k8s:subfield(x)=+k8s:minimum=1      (a payload may be another tag)
 
 Argument and payload values are quoted strings ("..." or `...`), integers,
-booleans or bare words.
+booleans or bare words. A trailing `# comment` after a tag is ignored, as gengo ignores it
+(`+k8s:maximum=1000000000 # HighestUserDefinablePriority`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from dataclasses import dataclass, field
 PREFIX = "+k8s:"
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
+# A trailing comment, as gengo's tag parser reads one: whitespace, then `#` to the end of the line.
+_COMMENT = re.compile(r"\s*#")
+_TRAILING_COMMENT = re.compile(r"\s+#.*$")
 _INT = re.compile(r"-?(0|[1-9][0-9]*)$")
 
 
@@ -144,7 +148,7 @@ def parse_tag(text: str) -> Tag:
     kwargs: dict = {}
     if i < len(s) and s[i] == "(":
         args, kwargs, i = _parse_args(s, i)
-    if i == len(s):
+    if i == len(s) or _COMMENT.match(s, i):
         return Tag(name, args, kwargs, None, None, text)
     if s[i] != "=":
         raise GrammarError(f"unexpected {s[i:]!r} after tag name, expected '=' or '('")
@@ -153,7 +157,8 @@ def parse_tag(text: str) -> Tag:
         return Tag(name, args, kwargs, parse_tag(raw), raw, text)
     if raw[:1] in ('"', "`"):
         val, end = _read_quoted(raw, 0)
-        if raw[end:].strip():
+        if raw[end:].strip() and not _COMMENT.match(raw, end):
             raise GrammarError(f"unexpected text after quoted payload: {raw[end:]!r}")
-        return Tag(name, args, kwargs, val, raw, text)
+        return Tag(name, args, kwargs, val, raw[:end], text)
+    raw = _TRAILING_COMMENT.sub("", raw)
     return Tag(name, args, kwargs, _scalar(raw) if raw else "", raw, text)

@@ -167,7 +167,7 @@ class Emitter:
         schema = self.combine(schema, frag, named.file, named.line)
         _check_list_map(schema, named.file, named.line)
         sub = self.module_subresource(named.file)
-        if sub:
+        if sub and "x-dv-subresource" not in schema:  # a type's own tag wins over its module's
             schema["x-dv-subresource"] = sub
         return schema
 

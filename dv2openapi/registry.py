@@ -389,9 +389,10 @@ tag(
 
 @tag(
     "supportsSubresource",
-    {MODULE},
+    {MODULE, TYPE},
     "string",
-    'A subresource (e.g. "/status") the module\'s types support.',
+    'A subresource (e.g. "/status") the type supports (on a type, as validation-gen reads it; in a '
+    "module's leading block, for every type without its own).",
     '+k8s:supportsSubresource="/status"',
 )
 def _supports(t, tag):
@@ -400,9 +401,10 @@ def _supports(t, tag):
 
 @tag(
     "isSubresource",
-    {MODULE},
+    {MODULE, TYPE},
     "string",
-    "The module's validations apply only when validating this subresource.",
+    "The type's validations apply only when validating this subresource (on a type, or in a "
+    "module's leading block for every type without its own).",
     '+k8s:isSubresource="/status"',
 )
 def _is_sub(t, tag):

@@ -238,10 +238,13 @@ VENDOR: dict[str, Vendor] = {
         _BOOL, "true", "Hand-written validation was declared here (recorded, not run).", "customValidation"
     ),
     "x-dv-subresource": Vendor(
-        _STR, "string", "The type's rules apply only when validating this subresource.", "isSubresource (module)"
+        _STR, "string", "The type's rules apply only when validating this subresource.", "isSubresource"
     ),
     "x-dv-supports-subresources": Vendor(
-        _STRINGS, "[string]", "Document level: subresources the types support.", "supportsSubresource (module)"
+        _STRINGS,
+        "[string]",
+        "On a type: the subresources it supports; at document level: those of every type without its own.",
+        "supportsSubresource",
     ),
 }
 

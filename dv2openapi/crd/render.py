@@ -869,6 +869,7 @@ HANDLED = {
     "x-dv-beta",
     "x-dv-custom-validation",
     "x-dv-subresource",
+    "x-dv-supports-subresources",
     "x-dv-enum-exclude",
     "x-dv-opaque",
     "x-dv-fixed",
@@ -907,7 +908,7 @@ def to_crd(
     root["type"] = "object"
     plural = plural or (kind.lower() + ("es" if kind.lower().endswith("s") else "s"))
     version_entry: dict = {"name": version, "served": True, "storage": True, "schema": {"openAPIV3Schema": root}}
-    subs = doc.get("x-dv-supports-subresources", [])
+    subs = schemas[kind].get("x-dv-supports-subresources") or doc.get("x-dv-supports-subresources", [])
     sub = {}
     if "/status" in subs:
         sub["status"] = {}
