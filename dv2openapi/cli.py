@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -59,8 +60,33 @@ def main():
     """
 
 
+GO_MODULE_HELP = (
+    "For a Go package: where an imported module or package lives, as IMPORT/PATH=DIR (repeatable); "
+    "the nearest go.mod is read without it, and apimachinery's types have built-in stand-ins."
+)
+
+
+def _go_modules(ctx, param, values) -> dict[str, str]:
+    out = {}
+    for v in values:
+        path, sep, directory = v.partition("=")
+        if not sep or not path or not directory:
+            raise click.BadParameter(f"{v!r}: expected IMPORT/PATH=DIR", ctx=ctx, param=param)
+        out[path] = directory
+    return out
+
+
+def _model(types_file: str, type_names: list[str] | None, modules: dict[str, str]):
+    """The type model of a Python types file, or of a Go package (a directory or a .go file)."""
+    if Path(types_file).is_dir() or types_file.endswith(".go"):
+        from .golang.model import build_go_model
+
+        return build_go_model(types_file, type_names, modules)
+    return build_model(types_file, type_names)
+
+
 @main.command()
-@click.argument("types_file", metavar="TYPES.py")
+@click.argument("types_file", metavar="TYPES.py|GO_PACKAGE")
 @click.option(
     "--type",
     "type_names",
@@ -68,19 +94,25 @@ def main():
     metavar="NAME",
     help="Emit only this type and the types it uses (repeatable). Default: every type in the file.",
 )
+@click.option(
+    "--go-module", "modules", multiple=True, metavar="IMPORT/PATH=DIR", callback=_go_modules, help=GO_MODULE_HELP
+)
 @click.option("-o", "--output", metavar="FILE", help=OUTPUT_HELP)
-def openapi(types_file, type_names, output):
-    """Emit an OpenAPI 3 document (YAML) for the types in TYPES.py.
+def openapi(types_file, type_names, modules, output):
+    """Emit an OpenAPI 3 document (YAML) for the types in TYPES.py, or in a Go package (a
+    directory of .go files, or one .go file, as Kubernetes' own API types are written).
 
     \b
-    Example: dv2openapi openapi examples/widget/types.py -o schemas/widget.openapi.yaml
+    Examples:
+      dv2openapi openapi examples/widget/types.py -o schemas/widget.openapi.yaml
+      dv2openapi openapi ~/src/k8s.io/api/resource/v1 -o resource-v1.openapi.yaml
     """
-    _emit(_openapi, types_file, list(type_names) or None, output=output)
+    _emit(_openapi, types_file, list(type_names) or None, modules, output=output)
 
 
-def _openapi(types_file: str, type_names: list[str] | None) -> tuple[str, list[str]]:
+def _openapi(types_file: str, type_names: list[str] | None, modules: dict[str, str]) -> tuple[str, list[str]]:
     warnings: list[str] = []
-    return dump_yaml(to_openapi(build_model(types_file, type_names), warnings)), warnings
+    return dump_yaml(to_openapi(_model(types_file, type_names, modules), warnings)), warnings
 
 
 def _emit(translate, types_file: str, *args, output: str | None, every_warning: bool = True) -> None:
@@ -100,7 +132,7 @@ def _emit(translate, types_file: str, *args, output: str | None, every_warning: 
 
 
 @main.command()
-@click.argument("types_file", metavar="TYPES.py")
+@click.argument("types_file", metavar="TYPES.py|GO_PACKAGE")
 @click.option("--type", "kind", required=True, metavar="KIND", help="The root type (the CRD's kind).")
 @click.option("--group", required=True, help="API group, e.g. example.com.")
 @click.option("--version", default="v1", show_default=True, help="API version name.")
@@ -108,7 +140,10 @@ def _emit(translate, types_file: str, *args, output: str | None, every_warning: 
 @click.option("--plural", help="Plural resource name (default: lower-case kind + s).")
 @click.option("-o", "--output", metavar="FILE", help=OUTPUT_HELP)
 @click.option("-v", "--verbose", is_flag=True, help="Print every warning (default: one line per kind of warning).")
-def crd(types_file, kind, group, version, scope, plural, output, verbose):
+@click.option(
+    "--go-module", "modules", multiple=True, metavar="IMPORT/PATH=DIR", callback=_go_modules, help=GO_MODULE_HELP
+)
+def crd(types_file, kind, group, version, scope, plural, output, verbose, modules):
     """Emit an apiextensions.k8s.io/v1 CustomResourceDefinition for KIND.
 
     \b
@@ -119,12 +154,14 @@ def crd(types_file, kind, group, version, scope, plural, output, verbose):
     validation (names, structural schema, list types, CEL compilation and
     cost) before it is written.
     """
-    _emit(_crd, types_file, kind, group, version, scope, plural, output=output, every_warning=verbose)
+    _emit(_crd, types_file, kind, group, version, scope, plural, modules, output=output, every_warning=verbose)
 
 
-def _crd(types_file: str, kind: str, group: str, version: str, scope: str, plural: str | None) -> tuple[str, list]:
+def _crd(
+    types_file: str, kind: str, group: str, version: str, scope: str, plural: str | None, modules: dict[str, str]
+) -> tuple[str, list]:
     warnings: list[str] = []
-    doc = to_openapi(build_model(types_file, [kind]), warnings)
+    doc = to_openapi(_model(types_file, [kind], modules), warnings)
     manifest = to_crd(doc, kind, group, version, scope, plural, warnings.append)
     return dump_yaml(manifest), warnings
 

@@ -14,6 +14,7 @@ import dataclasses
 import enum
 import importlib.util
 import io
+import re
 import sys
 import tokenize
 import types
@@ -67,6 +68,7 @@ class Named:
     fields: list[Field] = field(default_factory=list)
     target: TypeExpr | None = None
     members: list[tuple[str, list[TagSite]]] = field(default_factory=list)
+    go_package: tuple[str, str] | None = None  # (directory, package name) of a type read from Go
 
 
 @dataclass
@@ -78,6 +80,7 @@ class Model:
     roots: list[str]
     file: str
     sources: dict[str, _Source]  # the files the types come from, parsed once, by `Named.file`
+    kinds: dict[str, dict] = field(default_factory=dict)  # type -> its group/version/kind (Go API packages)
 
 
 def _read_source(path: str) -> str:
@@ -194,10 +197,16 @@ def _default_tag(text: str) -> Tag:
 
 
 def _foreign(text: str) -> bool:
-    """Tags of other generators in the k8s namespace (validation-gen's own settings,
-    kube-openapi's `+k8s:validation:...`): not validation tags, so not ours."""
-    name = text[len(PREFIX) :].split("=", 1)[0].split("(", 1)[0]
-    return ":" in name or name.startswith(("validation-gen", "openapi-gen", "deepcopy-gen", "conversion-gen"))
+    """Tags of other generators in the k8s namespace (validation-gen's own settings, deepcopy-gen,
+    protobuf-gen, prerelease-lifecycle-gen, kube-openapi's `+k8s:validation:...`): not
+    validation tags, so not ours."""
+    name = text[len(PREFIX) :].split("=", 1)[0].split("(", 1)[0].split()[0] if text[len(PREFIX) :].strip() else ""
+    return (
+        ":" in name
+        or "." in name  # gengo's tag names may hold dots (`+k8s:opaqueType.` ending a sentence): none is ours
+        or re.search(r"-gen(-|$)", name) is not None  # deepcopy-gen, protobuf-gen, validation-gen-nolint, …
+        or name.startswith("openapi-")  # openapi-gen, openapi-model-package
+    )
 
 
 _SIBLINGS: dict[str, str] = {}  # module name -> folder, for modules imported by earlier inputs

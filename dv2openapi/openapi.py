@@ -126,12 +126,17 @@ class Emitter:
             texpr = texpr[1]
         named = self.model.types[texpr[1]]
         base = named.name.rsplit(".", 1)[-1]
+        if named.go_package is not None:  # Go: qualified by package name when from another package
+            same = owner.go_package is not None and owner.go_package[0] == named.go_package[0]
+            return base if same else f"{named.go_package[1]}.{base}"
         return base if named.file == owner.file else f"{Path(named.file).stem}.{base}"
 
     # -- schemas -----------------------------------------------------------------
     def document(self) -> dict:
         for name in sorted(self.model.types):
             self.schemas[name] = self.named_schema(self.model.types[name])
+        for name, gvk in self.model.kinds.items():
+            self.schemas[name]["x-kubernetes-group-version-kind"] = [gvk]
         doc = {
             "openapi": "3.0.3",
             "info": {"title": _title(self.model.file), "version": "v1"},

@@ -35,6 +35,7 @@ class Target:
     ours: bool = False  # a dv2openapi CRD: its rules are all in the annotation's document
     crd: dict | None = None  # the CRD manifest: anyone else's is validated as the API server validates it
     builtin: bool = False  # one of Kubernetes' own kinds (--kubernetes-version): ObjectMeta is checked too
+    shape: Target | None = None  # a built-in kind's published schema, checked beside a schema given for it
     _rules: int | None = None
 
     @property
@@ -62,6 +63,7 @@ class Catalog:
     served: dict = field(default_factory=dict)  # kind -> ["group/version", ...] of the CRDs that define it
     builtin: Callable[[tuple], Target | None] | None = None  # Kubernetes' own kinds (--kubernetes-version)
     kindless: list = field(default_factory=list)  # files of bare schemas (no kind): usable with --type only
+    shapes: dict = field(default_factory=dict)  # (given, published) -> the Target that checks both
 
     def add_path(self, path: str, found: bool = False) -> None:
         """Load a schema file, or every *.yaml/*.yml/*.json file below a directory.
@@ -163,6 +165,9 @@ class Catalog:
         group, _, version = api.rpartition("/")
         hit = self.by_gvk.get((group, version, kind))
         if hit is not None:
+            published = self.builtin((group, version, kind)) if self.builtin is not None and hit.crd is None else None
+            if published is not None:  # a built-in kind with a schema of its own (from k8s.io/api): both
+                return self._with_shape(hit, published)
             return hit
         if kind in self.served:
             where = ", ".join(sorted(set(self.served[kind])))
@@ -175,6 +180,13 @@ class Catalog:
         if hit is not None and not _has_gvk(hit):
             return hit
         return Miss(f'no matches for kind "{kind}" in version "{api}"')  # a schema routes only the kinds it names
+
+    def _with_shape(self, hit: Target, published: Target) -> Target:
+        """A schema given for a built-in kind, with the kind's published schema and ObjectMeta checks."""
+        key = (id(hit), id(published))
+        if key not in self.shapes:  # one Target per pair: validators are compiled once per Target
+            self.shapes[key] = Target(hit.doc, hit.name, hit.source, hit.ours, None, True, published)
+        return self.shapes[key]
 
     def named(self, type_name: str) -> Target:
         """The schema called `type_name` (--type); a SchemaError if none is."""

@@ -165,8 +165,14 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
     vd.errors = [_finding(e, new, start) for e in result.enforced]
     vd.shadowed = [_finding(e, new, start) for e in result.shadowed]
+    if target.shape is not None:  # the published schema too: what it adds (the same error once)
+        seen = {(f.field, f.reason) for f in vd.errors}
+        shape = _validator(target.shape).validate(obj, old.value if old else None, update=old is not None)
+        vd.errors += [f for f in (_finding(e, new, start) for e in shape.enforced) if (f.field, f.reason) not in seen]
     if target.builtin:
-        vd.errors += _builtin_meta(obj, old.value if old else None, new, start)
+        seen = {(f.field, f.reason) for f in vd.errors}  # a schema's own ObjectMeta rules may say it too
+        meta = _builtin_meta(obj, old.value if old else None, new, start)
+        vd.errors += [f for f in meta if (f.field, f.reason) not in seen]
     _strict_checks(vd, opts, target, new, obj)
     return vd
 

@@ -1,0 +1,114 @@
+"""Go packages: the non-test `.go` files of a directory, and import paths resolved to directories
+through the nearest `go.mod` (module path -> its directory) and `--go-module PATH=DIR`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+from .syntax import ConstSpec, GoFile, TypeSpec, parse_file
+
+_MODULE = re.compile(r"^\s*module\s+(\S+)", re.M)
+_GENERATED = re.compile(rb"^// Code generated .* DO NOT EDIT\.$", re.M)
+
+
+@dataclass
+class Package:
+    name: str
+    dir: str
+    import_path: str
+    files: list[GoFile]
+    types: dict[str, tuple[GoFile, TypeSpec]] = field(default_factory=dict)
+    consts: dict[str, list[tuple[GoFile, ConstSpec]]] = field(default_factory=dict)  # by type name
+
+
+def go_files(path: str) -> list[str]:
+    """The files of a package argument: a directory's non-test `.go` files, or one `.go` file."""
+    p = Path(path)
+    if p.is_dir():
+        files = sorted(str(f) for f in p.glob("*.go") if not f.name.endswith("_test.go"))
+        if not files:
+            raise InputError("no .go files (a Go package directory or a .go file is expected)", path)
+        return files
+    if p.suffix == ".go" and p.is_file():
+        return [str(p)]
+    raise InputError("no such Go package or file", path)
+
+
+def load_package(files: list[str], import_path: str = "") -> Package:
+    """Parse a package's files, but for generated ones (Go's `// Code generated … DO NOT EDIT.`
+    line: deep-copy, protobuf and swagger code, which declares no API types); the package clause
+    names it (files of two packages: an error)."""
+    parsed = [parse_file(f) for f in files if not _generated(f)] or [parse_file(files[0])]
+    names = {f.package for f in parsed}
+    if len(names) != 1:
+        raise InputError(f"files of more than one package ({', '.join(sorted(names))})", str(Path(files[0]).parent))
+    pkg = Package(names.pop(), str(Path(files[0]).parent), import_path, parsed)
+    for f in parsed:
+        for spec in f.types:
+            pkg.types[spec.name] = (f, spec)
+        for const in f.consts:
+            pkg.consts.setdefault(const.type, []).append((f, const))
+    return pkg
+
+
+def _generated(path: str) -> bool:
+    """Whether a file says it is generated (Go's convention, before its package clause)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    head = head.split(b"\npackage ", 1)[0]
+    return bool(_GENERATED.search(head))
+
+
+class Resolver:
+    """Import path -> directory, and each package loaded once."""
+
+    def __init__(self, modules: dict[str, str]):
+        self.modules = dict(modules)  # module (or package) path -> directory, from --go-module
+        self.loaded: dict[str, Package] = {}
+
+    def add_go_mod(self, start: str) -> None:
+        """Learn the module of the nearest go.mod at or above `start`."""
+        for d in [Path(start).resolve(), *Path(start).resolve().parents]:
+            mod = d / "go.mod"
+            if mod.is_file():
+                m = _MODULE.search(mod.read_text(encoding="utf-8", errors="replace"))
+                if m:
+                    self.modules.setdefault(m.group(1), str(d))
+                return
+
+    def import_path_of(self, directory: str) -> str:
+        """The import path of a directory under a known module ("" when none is known)."""
+        d = Path(directory).resolve()
+        for mod, root in sorted(self.modules.items(), key=lambda kv: -len(kv[1])):
+            try:
+                rel = d.relative_to(Path(root).resolve())
+            except ValueError:
+                continue
+            return mod if str(rel) == "." else f"{mod}/{rel.as_posix()}"
+        return ""
+
+    def directory(self, import_path: str) -> str | None:
+        best = max(
+            (m for m in self.modules if import_path == m or import_path.startswith(m + "/")), key=len, default=None
+        )
+        if best is None:
+            return None
+        return str(Path(self.modules[best]) / import_path[len(best) :].lstrip("/"))
+
+    def package(self, import_path: str) -> Package | None:
+        """The package at an import path, or None when no module covers it."""
+        if import_path in self.loaded:
+            return self.loaded[import_path]
+        directory = self.directory(import_path)
+        if directory is None or not Path(directory).is_dir():
+            return None
+        self.add_go_mod(directory)
+        pkg = load_package(go_files(directory), import_path)
+        self.loaded[import_path] = pkg
+        return pkg

@@ -1,0 +1,171 @@
+"""One Go source file, read with tree-sitter's Go grammar: its package, imports, comment lines and
+the type and const declarations the frontend needs (nothing is compiled or run)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+
+
+@functools.cache
+def _parser():
+    import tree_sitter_go
+    from tree_sitter import Language, Parser
+
+    return Parser(Language(tree_sitter_go.language()))
+
+
+@dataclass
+class TypeSpec:
+    """`type Name <expr>` (alias: `type Name = <expr>`), with the line of its declaration."""
+
+    name: str
+    node: object  # the tree-sitter node of the type expression
+    line: int  # 1-based line of the spec (of `type` for a single spec with its doc above it)
+    alias: bool
+
+
+@dataclass
+class ConstSpec:
+    """`Name T = "v"` or `Name = T("v")`: a typed string constant (enum member candidate)."""
+
+    name: str
+    type: str
+    value: str
+    line: int
+
+
+@dataclass
+class GoFile:
+    path: str
+    text: bytes
+    package: str = ""
+    package_line: int = 0
+    imports: dict[str, str] = field(default_factory=dict)  # local name -> import path
+    comments: dict[int, str] = field(default_factory=dict)  # line -> `//` comment text
+    code_lines: set[int] = field(default_factory=set)
+    types: list[TypeSpec] = field(default_factory=list)
+    consts: list[ConstSpec] = field(default_factory=list)
+
+    def src(self, node) -> str:
+        return self.text[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+def parse_file(path: str, text: bytes | None = None) -> GoFile:
+    """Parse one .go file (or `text` under that name); a syntax error is an InputError naming its line."""
+    if text is None:
+        try:
+            text = Path(path).read_bytes()
+        except OSError as e:
+            raise InputError(f"cannot read: {e.strerror}", path) from None
+    tree = _parser().parse(text)
+    out = GoFile(path, text)
+    _lines(out)
+    if tree.root_node.has_error:
+        bad = _first_error(tree.root_node)
+        raise InputError("not valid Go (tree-sitter-go could not parse it)", path, bad.start_point[0] + 1)
+    for node in tree.root_node.children:
+        _top_level(out, node)
+    return out
+
+
+def _first_error(node):
+    if node.type == "ERROR" or node.is_missing:
+        return node
+    for c in node.children:
+        if c.has_error:
+            return _first_error(c)
+    return node
+
+
+def _top_level(f: GoFile, node) -> None:
+    if node.type == "package_clause":
+        f.package = f.src(node.children[-1])
+        f.package_line = node.start_point[0] + 1
+    elif node.type == "import_declaration":
+        for spec in _descendants(node, "import_spec"):
+            path_node = spec.children[-1]
+            path = f.src(path_node).strip('"`')
+            local = f.src(spec.children[0]) if len(spec.children) > 1 else path.rsplit("/", 1)[-1]
+            f.imports[local] = path
+    elif node.type == "type_declaration":
+        specs = [c for c in node.children if c.type in ("type_spec", "type_alias")]
+        grouped = any(c.type == "(" for c in node.children)
+        for spec in specs:
+            named = spec.children
+            line = (spec.start_point[0] if grouped else node.start_point[0]) + 1
+            expr = named[-1]
+            f.types.append(TypeSpec(f.src(named[0]), expr, line, spec.type == "type_alias"))
+    elif node.type == "const_declaration":
+        for c in node.children:
+            if c.type == "const_spec":
+                const = _const(f, c)
+                if const:
+                    f.consts.append(const)
+
+
+def _lines(f: GoFile) -> None:
+    """Which lines are `//` comments (and their text) and which hold code: a comment block ends
+    where code or a blank line begins. Read from the text, line by line (a `/* */` block counts
+    as code: tags live in `//` lines only)."""
+    for n, line in enumerate(f.text.decode("utf-8", "replace").splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("//"):
+            f.comments[n] = stripped[2:].strip()
+        elif stripped:
+            f.code_lines.add(n)
+
+
+def _descendants(node, kind: str):
+    for c in node.children:
+        if c.type == kind:
+            yield c
+        yield from _descendants(c, kind)
+
+
+_STRING = re.compile(r'^"((?:[^"\\]|\\.)*)"$|^`([^`]*)`$')
+
+
+def _const(f: GoFile, spec) -> ConstSpec | None:
+    names = [c for c in spec.children if c.type == "identifier"]
+    typ = next((c for c in spec.children if c.type in ("type_identifier", "qualified_type")), None)
+    values = next((c for c in spec.children if c.type == "expression_list"), None)
+    if len(names) != 1 or values is None or len(values.named_children) != 1:
+        return None
+    value = values.named_children[0]
+    if typ is None and value.type == "call_expression":  # X = T("v")
+        fn, args = value.children[0], value.children[-1]
+        if fn.type != "identifier" or len(args.named_children) != 1:
+            return None
+        typ, value = fn, args.named_children[0]
+    if typ is None or value.type not in ("interpreted_string_literal", "raw_string_literal"):
+        return None
+    m = _STRING.match(f.src(value))
+    if not m:
+        return None
+    literal = m.group(2) if m.group(2) is not None else bytes(m.group(1), "utf-8").decode("unicode_escape")
+    return ConstSpec(f.src(names[0]), f.src(typ), literal, spec.start_point[0] + 1)
+
+
+def comment_block(f: GoFile, line: int) -> list[int]:
+    """The lines of the `//` comment block ending right above `line` (none when code or a blank
+    line comes first)."""
+    lines = []
+    n = line - 1
+    while n in f.comments and n not in f.code_lines:
+        lines.append(n)
+        n -= 1
+    return sorted(lines)
+
+
+def type_blocks(f: GoFile, line: int) -> list[int]:
+    """A type's comment lines as gengo reads its tags: the block right above it and the block
+    before that, one blank line further up (the "second closest" comment)."""
+    first = comment_block(f, line)
+    top = first[0] if first else line
+    blank = top - 1 not in f.comments and top - 1 not in f.code_lines
+    return (comment_block(f, top - 1) if blank else []) + first

@@ -1,0 +1,3 @@
+module example.com/dv2openapi/tests/golang
+
+go 1.24
