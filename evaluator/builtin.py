@@ -9,12 +9,14 @@ schemas, turned back into OpenAPI 3.0 here: `$defs` references, `type: [T, "null
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 
+from . import schemacache
 from .loader import InputError
 from .routing import Target
 
@@ -94,16 +96,76 @@ def _openapi30(x):
 
 
 def lookup(version: str) -> Callable[[tuple], Target | None]:
-    """(group, version, kind) -> the built-in kind's Target, or None; the schemas load on first use."""
+    """(group, version, kind) -> the built-in kind's Target, or None. The index of kinds and each
+    kind's schemas (only the definitions it reaches) come from the user cache after the first run
+    (`schemacache`): a run that validates a Deployment reads ~0.1 MB, not the 1.8 MB of every
+    definition."""
     want = pick(version)
-    table: dict = {}
+    path = _schema_root() / f"v{want}.0-local" / "_definitions.json"
+    try:
+        st = path.stat()
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror}") from None
+    base = f"dv-eval builtin 1\n{path}\n{st.st_size}\n{st.st_mtime_ns}\n"
+    state: dict = {}
+
+    def full() -> dict:
+        if "doc" not in state:
+            state["doc"] = load(want)
+        return state["doc"]
 
     def find(gvk: tuple) -> Target | None:
-        if not table:
-            table.update(index(load(want), want))
-        return table.get(gvk)
+        if "index" not in state:
+            rows = _cached(base + "index", lambda: [[*k, t.name] for k, t in index(full(), want).items()])
+            state["index"] = {(g, v, k): name for g, v, k, name in rows}
+        name = state["index"].get(gvk)
+        if name is None:
+            return None
+        if name not in state:
+            doc = _cached(base + name, lambda: _reached(full(), name))
+            state[name] = Target(doc, name, f"Kubernetes {want} (kubernetes-validate)", builtin=True)
+        return state[name]
 
     return find
+
+
+def _cached(what: str, build: Callable[[], object]):
+    """A JSON value from the user cache, or built and stored there."""
+    key = hashlib.sha256(what.encode()).hexdigest()
+    entry = schemacache.cache_dir() / (key + ".json")
+    hit = schemacache._read(entry, key)
+    if hit is not None:
+        return hit[0]
+    value = build()
+    schemacache._write(entry, key, [value])
+    return value
+
+
+def _reached(doc: dict, name: str) -> dict:
+    """The document cut down to the definitions `name` reaches."""
+    schemas = doc["components"]["schemas"]
+    keep, todo = {}, [name]
+    while todo:
+        n = todo.pop()
+        if n in keep or n not in schemas:
+            continue
+        keep[n] = schemas[n]
+        todo += [ref[len(REF) :] for ref in _refs(schemas[n])]
+    return {**doc, "components": {"schemas": keep}}
+
+
+REF = "#/components/schemas/"
+
+
+def _refs(x) -> list[str]:
+    if isinstance(x, dict):
+        out = [x["$ref"]] if isinstance(x.get("$ref"), str) and x["$ref"].startswith(REF) else []
+        for v in x.values():
+            out += _refs(v)
+        return out
+    if isinstance(x, list):
+        return [r for v in x for r in _refs(v)]
+    return []
 
 
 def index(doc: dict, version: str) -> dict:

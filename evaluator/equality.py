@@ -129,12 +129,15 @@ class Equality:
         costs one walk, not one per level."""
         if shape is None or shape.kind not in _WALKED:
             return _plain_eq  # no containers to walk
-        walk = self.walk_fn(shape)
-        top = getattr(walk, "same", None)
+        walk = top = None  # built on the first question that needs them: a create never asks
 
         def eq(a, b):
+            nonlocal walk, top
             if a is b:
                 return True
+            if walk is None:
+                walk = self.walk_fn(shape)
+                top = getattr(walk, "same", None)
             if type(a) not in _JSON_CONTAINERS or type(b) not in _JSON_CONTAINERS:
                 return walk(a, b)
             memo = _scope.memo

@@ -15,6 +15,7 @@ import base64
 import binascii
 import json
 import math
+import os
 import re
 import struct
 import sys
@@ -29,7 +30,11 @@ from .deep import deeply
 
 try:
     from yaml._yaml import CParser as _Parser
+    from yaml._yaml import get_version as _libyaml_version
+
+    _LIBYAML_VERSION = _libyaml_version()
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    _LIBYAML_VERSION = (0, 0, 0)
     from yaml.composer import Composer
     from yaml.parser import Parser
     from yaml.reader import Reader
@@ -260,17 +265,36 @@ def _go_float32(f: float) -> str:
 class _Composer(_Parser):
     """libyaml's parser and composer; a `_Guard` counts nodes and nesting while composing."""
 
-    def __init__(self, stream):
+    def __init__(self, stream, small: bool = False):
         _Parser.__init__(self, stream)
         self.guard = _Guard()
         # instance attributes the composer calls for every node: cheaper than methods of a C-type subclass
         self.resolve, self.descend_resolver, self.ascend_resolver = _resolve, self.guard.descend, self.guard.ascend
+        if small and _LIBYAML_DEPTH_LIMIT:
+            # Input too short to hold MAX_NODES nodes, and a libyaml that stops at MAX_DEPTH itself:
+            # the guard cannot fire, so the composer calls C no-ops (a third of a small file's parse).
+            self.descend_resolver, self.ascend_resolver = slice, tuple
 
 
 def _resolve(kind, value, implicit) -> str:
     """Untagged plain scalars that may be more than text get "" (resolved later, go-yaml's way);
     quoted ones, and plain ones whose first character rules out every other type, are strings."""
     return "" if kind is ScalarNode and implicit[0] and value[:1] in _HINTS else STR
+
+
+# libyaml 0.2.6 (PyYAML 6.0.4's) refuses nesting deeper than 1000 levels, our MAX_DEPTH, by itself.
+_LIBYAML_DEPTH_LIMIT = _LIBYAML_VERSION >= (0, 2, 6) and MAX_DEPTH == 1000
+
+
+def _small(text: str | None, stream) -> bool:
+    """Whether the whole input is too short to hold MAX_NODES nodes (each node but a null takes at
+    least one character; a file is measured by its size in bytes)."""
+    if text is not None:
+        return len(text) < MAX_NODES // 2
+    try:
+        return os.fstat(stream.fileno()).st_size < MAX_NODES // 2 and os.path.isfile(stream.name)
+    except (AttributeError, OSError, ValueError, TypeError):
+        return False
 
 
 class _Guard:
@@ -465,7 +489,7 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error") 
     except OSError as e:
         raise InputError(f"{name}: cannot read: {e.strerror}") from None
     bounded = None if text is not None else _Bounded(stream)
-    parser = _Composer(stream if bounded is None else bounded)
+    parser = _Composer(stream if bounded is None else bounded, _small(text, stream))
     keep = duplicates == "keep"
     index = 0
     try:

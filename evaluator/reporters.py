@@ -4,6 +4,7 @@ unusable document in its place), then the summary."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -261,13 +262,16 @@ class JunitReporter(Reporter):
         self.write('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode"))
 
 
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+@functools.cache
+def _not_xml() -> re.Pattern:
+    """Characters XML 1.0 cannot hold (compiled on first use: the class costs ~5 ms to compile)."""
+    return re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _xml_text(s: str) -> str:
     """`s` with every character XML 1.0 cannot hold (control characters, the lone surrogates of a
     file name that is not UTF-8) written as `\\xNN` / `\\udcNN`, so the document stays well-formed."""
-    return _NOT_XML.sub(lambda m: m[0].encode("unicode_escape", "backslashreplace").decode("ascii"), s)
+    return _not_xml().sub(lambda m: m[0].encode("unicode_escape", "backslashreplace").decode("ascii"), s)
 
 
 REPORTERS = {"text": TextReporter, "json": JsonReporter, "github": GithubReporter, "junit": JunitReporter}

@@ -25,8 +25,13 @@ def _same_with_jobs(*args):
     return one
 
 
+@pytest.fixture
+def any_size(monkeypatch):
+    monkeypatch.setattr(parallel, "MIN_FILES", 0)  # the workers run even for these few small files
+
+
 @pytest.mark.parametrize("fmt", ["text", "json"])
-def test_directory_output_is_identical(tmp_path, fmt):
+def test_directory_output_is_identical(tmp_path, fmt, any_size):
     for i in range(40):
         body = INVALID.replace("Blue_Widget", f"w{i}") if i % 3 == 0 else VALID
         (tmp_path / f"o{i:03d}.yaml").write_text(body + ("---\n" + INVALID if i % 7 == 0 else ""))
@@ -99,7 +104,7 @@ def test_a_stream_that_is_not_utf8_is_reported_in_place(tmp_path, small_pieces):
     assert code == 2 and "not UTF-8 text" in out
 
 
-def test_a_failing_worker_is_one_line_and_exit_2(tmp_path, monkeypatch):
+def test_a_failing_worker_is_one_line_and_exit_2(tmp_path, monkeypatch, any_size):
     for i in range(6):
         (tmp_path / f"o{i}.yaml").write_text(VALID)
     real = batch.file_results
@@ -113,3 +118,15 @@ def test_a_failing_worker_is_one_line_and_exit_2(tmp_path, monkeypatch):
     r = CliRunner().invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
     assert r.exit_code == 2
     assert "worker out of memory" in r.output and "Traceback" not in r.output
+
+
+def test_too_little_input_is_judged_without_workers(tmp_path, monkeypatch):
+    for i in range(20):
+        (tmp_path / f"o{i}.yaml").write_text(VALID)
+
+    def no_fork(*args):
+        raise AssertionError("forked workers for 20 small files")
+
+    monkeypatch.setattr(parallel, "_ordered", no_fork)
+    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
+    assert r.exit_code == 0 and "20 objects: 20 valid" in r.output
