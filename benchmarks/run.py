@@ -15,10 +15,12 @@ Sections:
   4. Batch and memory: `dv-eval` on a large multi-document stream and on a
      directory of small files (--jobs 1 / 2), wall time and peak RSS.
   5. Start-up: `dv-eval --schema S one.yaml`, S as YAML (cache cold / warm) or JSON.
-  6. Batches of Deployments (2,000 files, one 50 MB stream), --jobs 1 / 2, beside
-     kubeconform when `--kubeconform PATH` names its binary (benchmarks/wholerun.py).
+  6. Batches of Deployments (2,000 files, one 50 MB stream), --jobs 1 / 2 (benchmarks/wholerun.py).
   7. YAML streams: dv-eval on one large stream against PyYAML's C loader (and
      other PyPI readers) only parsing it: wall, CPU and peak RSS.
+  8. Beside kubeconform (v0.7.0, standalone per-kind schemas), when `--kubeconform PATH` names its
+     binary: one file, 2,000 files, a 50 MB stream, a mixed repository, a cold YAML schema, and
+     per object against jsonschema-rs (benchmarks/kubeconform.py).
 """
 
 from __future__ import annotations
@@ -825,8 +827,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="shrink everything for a smoke run")
     ap.add_argument("--stream-mb", type=float, default=100.0, help="size of the section-4 YAML stream (MB)")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7", help="comma-separated sections to run (default: all)")
-    ap.add_argument("--kubeconform", metavar="PATH", help="a kubeconform binary for sections 5 and 6")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8", help="comma-separated sections to run (default: all)")
+    ap.add_argument("--kubeconform", metavar="PATH", help="a kubeconform binary (v0.7.0) for section 8")
     ap.add_argument("--batch-mb", type=float, default=50.0, help="size of the section-6 Deployment stream (MB)")
     args = ap.parse_args()
     QUICK = args.quick
@@ -844,9 +846,17 @@ def main() -> None:
     if "4" in only:
         section4(stream_mb)
     if only & {"5", "6"}:
-        whole_runs(only, args.kubeconform, 0.5 if QUICK else args.batch_mb)
+        whole_runs(only, None, 0.5 if QUICK else args.batch_mb)
     if "7" in only:
         section7(min(stream_mb, 50.0))
+    if "8" in only:
+        if args.kubeconform:
+            import kubeconform
+
+            print("\n## 8. Beside kubeconform")
+            kubeconform.main(args.kubeconform, 1 if QUICK else 5)
+        else:
+            print("\n## 8. kubeconform: skipped (pass --kubeconform PATH to a kubeconform binary)")
     print(f"\ntotal benchmark time: {time.perf_counter() - t0:.0f} s")
 
 
