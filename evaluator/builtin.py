@@ -133,11 +133,11 @@ def _cached(what: str, build: Callable[[], object]):
     """A JSON value from the user cache, or built and stored there."""
     key = hashlib.sha256(what.encode()).hexdigest()
     entry = schemacache.cache_dir() / (key + ".json")
-    hit = schemacache._read(entry, key)
+    hit = schemacache.read_entry(entry, key)
     if hit is not None:
         return hit[0]
     value = build()
-    schemacache._write(entry, key, [value])
+    schemacache.write_entry(entry, key, [value])
     return value
 
 

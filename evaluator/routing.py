@@ -185,7 +185,7 @@ class Catalog:
         """A schema given for a built-in kind, with the kind's published schema and ObjectMeta checks."""
         key = (id(hit), id(published))
         if key not in self.shapes:  # one Target per pair: validators are compiled once per Target
-            self.shapes[key] = Target(hit.doc, hit.name, hit.source, hit.ours, None, True, published)
+            self.shapes[key] = Target(hit.doc, hit.name, hit.source, hit.ours, builtin=True, shape=published)
         return self.shapes[key]
 
     def named(self, type_name: str) -> Target:

@@ -60,12 +60,12 @@ def load_docs(path: str) -> list:
     else:
         key = hashlib.sha256(raw).hexdigest()
         entry = cache_dir() / (key + ".json")
-        cached = _read(entry, key)
+        cached = read_entry(entry, key)
         if cached is not None:
             docs = cached
         else:
             docs = _parse(path, raw)
-            _write(entry, key, docs)
+            write_entry(entry, key, docs)
     if not any(d is not None for d in docs):
         raise InputError(f"{path}: no schema in this file (it is empty, or only comments and `---`)")
     return docs
@@ -87,7 +87,7 @@ def _checksum(key: str, payload: bytes) -> bytes:
     return hashlib.sha256(key.encode() + b"\n" + payload).hexdigest().encode()
 
 
-def _read(entry: Path, key: str) -> list | None:
+def read_entry(entry: Path, key: str) -> list | None:
     try:  # never follow a link nor wait on a FIFO: only a regular file we wrote is an entry
         fd = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
@@ -112,7 +112,7 @@ def _read(entry: Path, key: str) -> list | None:
     return doc if isinstance(doc, list) else None
 
 
-def _write(entry: Path, key: str, doc: list) -> None:
+def write_entry(entry: Path, key: str, doc: list) -> None:
     try:
         payload = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
     except (TypeError, ValueError, RecursionError):

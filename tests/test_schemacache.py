@@ -54,3 +54,21 @@ def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
     blocker.write_text("not a directory")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     assert schemacache.load_docs(SCHEMA) == [load_schema(SCHEMA)]
+
+
+def test_built_in_kinds_are_cached_per_kind_and_a_damaged_entry_is_rebuilt(cache):
+    pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package")
+    from evaluator import builtin
+
+    gvk = ("apps", "v1", "Deployment")
+    first = builtin.lookup("latest")(gvk)
+    entries = sorted(cache.iterdir())
+    assert len(entries) == 2  # the index of kinds, and the Deployment's definitions
+    schemas = first.doc["components"]["schemas"]
+    assert first.name in schemas and "io.k8s.api.core.v1.PodSpec" in schemas
+    assert "io.k8s.api.core.v1.ConfigMap" not in schemas  # only what a Deployment reaches
+    for e in entries:
+        e.write_bytes(e.read_bytes()[:-5] + b"xxxxx")  # damaged: the checksum no longer holds
+    again = builtin.lookup("latest")(gvk)
+    assert again.doc == first.doc and again.name == first.name
+    assert builtin.lookup("latest")(("", "v1", "NoSuchKind")) is None
