@@ -21,7 +21,7 @@ from typing import Any
 from cel_expr_python import cel
 
 from . import cellib
-from .correlate import MISSING, child_schema
+from .correlate import MISSING
 from .golang import go_type
 from .paths import Path, fmt
 
@@ -248,7 +248,7 @@ def node_errors(
     when uncorrelated; `memo` (see `to_cel`) is shared by the nodes of one request; `plain_hold`
     says the rules that read neither `oldSelf` nor an optional old value are known to hold."""
     rules = schema.get("x-kubernetes-validations")
-    if not rules or value is None or (plain_hold and _only_plain(_Key(schema))):
+    if not rules or value is None:
         return []
     memo = {} if memo is None else memo
     bad: dict = {}
@@ -287,30 +287,84 @@ def node_errors(
     return errs
 
 
-def plain_rules_hold(schema: dict, value: Any, memo: dict) -> bool:
-    """Whether every rule of the object that reads neither `oldSelf` nor an optional old value
-    holds, in one run of one program over the whole object (most objects pass; the caller then
-    runs only the rest). False means "not known": run the rules node by node."""
-    program = _tree_program(_Key(schema))
-    if program is None:
-        return False
-    try:
-        self_val = _ruled_part(value, schema)
-    except _Unreadable:
-        return False
-    return _holds(program, self_val)
+class RulePlan:
+    """What a CRD version's rules need, worked out once: the one program that stands for every rule
+    reading no old value (see `holds`), how to convert the part of an object rules see, and which
+    nodes carry only such rules."""
+
+    def __init__(self, schema: dict):
+        self.only_plain: set[int] = set()  # ids of the schema nodes whose rules all read no old value
+        self.path = self._path(schema)
+        self._program: object = _PENDING
+        self.schema = schema
+
+    def _path(self, schema: dict):
+        """(converter, None) for a node with rules (its value whole), (None, {key: plan}) above
+        such nodes (only the way down), None where no rule lies below."""
+        rules = schema.get("x-kubernetes-validations")
+        below = {}
+        for k, sub in (schema.get("properties") or {}).items():
+            plan = self._path(sub) if isinstance(sub, dict) else None
+            if plan is not None:
+                below[escape(k)] = (k, plan)
+        for key in ("items", "additionalProperties"):
+            sub = schema.get(key)
+            plan = self._path(sub) if isinstance(sub, dict) else None
+            if plan is not None:
+                below[key] = (None, plan)
+        if rules:
+            if _all_plain(rules):
+                self.only_plain.add(id(schema))
+            return (_converter(_Key(schema)), None)
+        if not below:
+            return None
+        if "items" in below:  # rules below the items of a list: the list whole
+            return (_converter(_Key(schema)), None)
+        return (None, below)
+
+    def holds(self, value: Any) -> bool:
+        """Whether every rule of the object that reads neither `oldSelf` nor an optional old value
+        holds, in one run of one program over the whole object (most objects pass; the caller then
+        runs only the rest). False means "not known": run the rules node by node."""
+        if self._program is _PENDING:
+            self._program = _tree_program(self.schema)
+        if self._program is None or self.path is None:
+            return False
+        try:
+            self_val = _ruled(value, self.path)
+        except _Unreadable:
+            return False
+        return _holds(self._program, self_val)
 
 
-def _ruled_part(value: Any, schema: dict) -> Any:
-    """The CEL value of what the rules see: a node with rules whole, above those only the path."""
-    if schema.get("x-kubernetes-validations") or not isinstance(value, dict):
-        return _converter(_Key(schema))(value)
+_PENDING = object()
+
+
+def _ruled(value: Any, plan) -> Any:
+    """The CEL value of what the rules see (`RulePlan._path`)."""
+    convert, below = plan
+    if convert is not None:
+        return convert(value)
+    if type(value) is not dict:
+        raise _Unreadable
     out = {}
-    for k, v in value.items():
-        sub = child_schema(schema, k)
-        if sub is not None and _rules_below(_Key(sub)):
-            out[escape(k) if schema.get("properties") else k] = _ruled_part(v, sub)
+    extra = below.get("additionalProperties")
+    for name, (key, sub) in below.items():
+        if key is not None and key in value:
+            out[name] = _ruled(value[key], sub)
+    if extra is not None:  # a map's values (named as `to_cel` names them)
+        props = {k for k, _ in below.values() if k is not None}
+        for k, v in value.items():
+            if k not in props:
+                out[escape(k) if props else k] = _ruled(v, extra[1])
     return out
+
+
+def _all_plain(rules: list) -> bool:
+    try:
+        return all(not r.get("optionalOldSelf") and not uses_old_self(r["rule"]) for r in rules)
+    except RuntimeError:
+        return False
 
 
 def _order(schema: dict):
@@ -327,7 +381,7 @@ def _canonical(v: Any) -> str:
 
 
 class _Unreadable(Exception):
-    """A value the server cannot hand to CEL: `plain_rules_hold` leaves it to the node-by-node run."""
+    """A value the server cannot hand to CEL: `RulePlan.holds` leaves it to the node-by-node run."""
 
 
 def _raw(value: Any) -> Any:
@@ -398,24 +452,6 @@ def _typed_converter(schema: dict):
     return scalar
 
 
-@functools.lru_cache(maxsize=4096)
-def _rules_below(key: _Key) -> bool:
-    """Whether a schema or one below it carries rules."""
-    s = key.schema
-    subs = [*(s.get("properties") or {}).values(), s.get("items"), s.get("additionalProperties")]
-    return bool(s.get("x-kubernetes-validations")) or any(isinstance(c, dict) and _rules_below(_Key(c)) for c in subs)
-
-
-@functools.lru_cache(maxsize=4096)
-def _only_plain(key: _Key) -> bool:
-    """Whether every rule of a node reads neither `oldSelf` nor an optional old value."""
-    rules = key.schema.get("x-kubernetes-validations") or ()
-    try:
-        return all(not r.get("optionalOldSelf") and not uses_old_self(r["rule"]) for r in rules)
-    except RuntimeError:
-        return False
-
-
 class _Key:
     """A schema as a cache key, by identity (schemas are dicts, and live as long as their CRD)."""
 
@@ -429,12 +465,11 @@ class _Key:
         return isinstance(other, _Key) and other.schema is self.schema
 
 
-@functools.lru_cache(maxsize=256)
-def _tree_program(key: _Key):
-    """The program of `plain_rules_hold` for a schema (None when it has no such rule, or when a
+def _tree_program(schema: dict):
+    """The program of `RulePlan.holds` for a schema (None when it has no such rule, or when a
     rule does not compile: the node-by-node run then names it)."""
     try:
-        text = _tree_text(key.schema, "self", 0)
+        text = _tree_text(schema, "self", 0)
         return None if text == "true" else compile_rule(text, False)
     except RuntimeError:
         return None

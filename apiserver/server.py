@@ -217,9 +217,10 @@ class Validator:
             errs.append(FieldError("FieldValueInvalid", "", NOT_CHECKED))
         else:
             memo: dict = {}
-            hold = celrules.plain_rules_hold(schema, new, memo)
+            plan = version.rules
+            hold = plan is not None and plan.holds(new)
             for n in nodes:
-                if "x-kubernetes-validations" in n.schema:
+                if "x-kubernetes-validations" in n.schema and not (hold and id(n.schema) in plan.only_plain):
                     found = celrules.node_errors(n.schema, n.value, n.old, n.path, n.ratchet, memo, hold)
                     errs += [FieldError(*e) for e in found]
         return _rooted(errs + [FieldError(*e) for e in scale_errors(new, version.scale)])
@@ -236,6 +237,7 @@ class _Version:
         self.schema = schema
         self.status = "status" in (version.get("subresources") or {})
         self.has_rules = _has_rules(schema)
+        self.rules = celrules.RulePlan(schema) if self.has_rules else None
         self.scale = (version.get("subresources") or {}).get("scale")
 
 

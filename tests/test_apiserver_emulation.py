@@ -196,9 +196,11 @@ def test_one_run_over_the_whole_object_stands_for_the_plain_rules_only_when_all_
         },
         "x-kubernetes-validations": [{"rule": "!has(self.l) || size(self.l) < 3"}],
     }
+    plan = celrules.RulePlan(schema)
     good = {"l": [{"v": 1}], "m": {"a": {"v": 2}}, "o": None}
-    assert celrules.plain_rules_hold(schema, good, {})
+    assert plan.holds(good)
     for bad in ({"l": [{"v": 1}, {"v": 0}]}, {"m": {"a": {"v": -1}}}, {"o": {"v": 0}}, {"l": [{}, {}, {}]}):
-        assert not celrules.plain_rules_hold(schema, bad, {}), bad
+        assert not plan.holds(bad), bad
+    assert not plan.holds({"l": [{"v": "one"}]})  # a value CEL cannot read: left to the node-by-node run
     v = Validator(_crd(schema))
     assert [e.field for e in v.validate(named({"m": {"a": {"v": -1}}, "l": [{"v": 5}]}))] == ["m[a]"]
