@@ -1,4 +1,4 @@
-"""dv2openapi: tagged Python types -> OpenAPI v3 documents and CRD manifests."""
+"""dv2openapi: tagged Python types or Go API packages -> OpenAPI v3 documents and CRD manifests."""
 
 from __future__ import annotations
 
@@ -52,11 +52,13 @@ class _Group(click.Group):
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 def main():
-    """Translate Python dataclasses tagged with Kubernetes `+k8s:` validation tags.
+    """Translate types tagged with Kubernetes `+k8s:` validation tags: Python
+    dataclasses, or Go API packages as Kubernetes writes them (k8s.io/api).
 
     \b
     Tags go in `# +k8s:...` comments directly above a field, a class or a
-    NewType, exactly as on Go types; see `dv2openapi tags` for the catalog.
+    NewType, exactly as on Go types (`// +k8s:...` there); see
+    `dv2openapi tags` for the catalog.
     """
 
 
