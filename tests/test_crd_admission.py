@@ -133,3 +133,18 @@ def test_kind_must_be_a_dns_label_apart_from_case(tmp_path):
 @pytest.mark.parametrize("path", sorted((ROOT / "schemas").glob("*.crd.yaml")), ids=lambda p: p.name)
 def test_shipped_crds_are_admitted(path):
     assert check_crd(yaml.safe_load(path.read_text())) == []
+
+
+def test_a_rule_far_over_the_cost_limit_is_one_line_that_says_how_far_and_what_bounds_it(tmp_path):
+    types = tmp_path / "claim.py"
+    types.write_text(
+        "from dataclasses import dataclass\n\n\n"
+        "@dataclass\nclass Inner:\n    # +k8s:format=k8s-label-key\n    key: str\n\n\n"
+        "@dataclass\nclass Mid:\n    tolerations: list[Inner]\n\n\n"
+        "@dataclass\nclass Claim:\n    requests: list[Mid]\n"
+    )
+    r = CliRunner().invoke(main, ["crd", str(types), "--type", "Claim", "--group", "x.io"])
+    assert r.exit_code == 2
+    (line,) = [x for x in r.output.splitlines() if x.startswith("dv2openapi:")]
+    assert "costs more than 100x the API server's per-rule limit" in line
+    assert "+k8s:maxLength on Claim.requests[*].tolerations[*].key" in line

@@ -133,7 +133,7 @@ def admission_error(crd: dict, kind: str, problems: list | None = None) -> None:
                 raise InputError(f"{option} {_get(crd, field)!r}: {p.detail}")
     for p in problems:
         if p.field.endswith(".rule") and "budget" in p.detail:
-            factor = re.search(r"factor of (\S+)", p.detail).group(1)
+            factor = re.search(r"factor of (more than \S+|\S+)", p.detail).group(1)
             raise InputError(_cost_advice(crd, kind, p.field, f"costs {factor} the API server's per-rule limit"))
     for p in problems:
         if p.detail.startswith("contributed to estimated rule cost total"):
