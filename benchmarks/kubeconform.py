@@ -248,8 +248,8 @@ def whole_runs(exe: str, tmp: Path, inp: dict, rounds: int) -> list[list]:
     rows = []
     for label, (paths, extra) in workloads.items():
         cmds = {
-            "dv-eval": ([*ours, *extra, *paths], warm),
-            "dv-eval --jobs 2": ([*ours, *extra, "--jobs", "2", *paths], warm),
+            "dv-eval --jobs 1": ([*ours, *extra, "--jobs", "1", *paths], warm),
+            "dv-eval (--jobs auto)": ([*ours, *extra, *paths], warm),
             "kubeconform": (kubeconform(exe, inp, *paths), None),
         }
         res = interleaved(cmds, rounds)
