@@ -106,16 +106,22 @@ def _resume(path: str, text: str | None, line: int, inclusive: bool) -> tuple[in
     return text.count("\n", 0, hit.start()), text[hit.start() :]
 
 
+MIN_FILES = 2 << 20  # bytes of files: less is not worth forking workers for (each compiles its kinds anew)
+MIN_STREAM = 4 << 20  # bytes of one stream, likewise
+
+
 def results(opts: Options, paths: list[str], jobs: int) -> Iterator[Result]:
     """Results of every document of `paths`, in order; `jobs` > 1 spreads files (or the pieces of
-    one large stream) over processes."""
+    one large stream) over processes when there is enough input to pay for them (the workers and
+    `multiprocessing` are not even imported otherwise)."""
     if jobs > 1:
-        from . import parallel
+        if len(paths) > 1 and _total_size(paths, MIN_FILES) >= MIN_FILES:
+            from . import parallel
 
-        if len(paths) > 1:
             yield from parallel.over_files(lambda f: list(file_results(opts, f)), paths, jobs)
             return
-        if paths and paths[0] != "-" and os.path.isfile(paths[0]) and os.path.getsize(paths[0]) >= parallel.MIN_STREAM:
+        if len(paths) == 1 and paths[0] != "-" and os.path.isfile(paths[0]) and os.path.getsize(paths[0]) >= MIN_STREAM:
+            from . import parallel
 
             def piece(path: str, text: str) -> tuple[list, int]:
                 found = list(file_results(opts, path, text=text))
@@ -125,3 +131,16 @@ def results(opts: Options, paths: list[str], jobs: int) -> Iterator[Result]:
             return
     for path in paths:
         yield from file_results(opts, path)
+
+
+def _total_size(files: list[str], enough: int) -> int:
+    """The bytes of the files, counted until `enough` (a file that cannot be read counts nothing)."""
+    total = 0
+    for f in files:
+        try:
+            total += os.path.getsize(f)
+        except OSError:
+            continue
+        if total >= enough:
+            break
+    return total

@@ -1,7 +1,7 @@
 """`--jobs N`: files, or one large stream cut at document boundaries, spread over forked workers.
 
-Results come back in input order, so the output is the same as with one process. Too little input
-to pay for the workers (files under 2 MiB in all, a stream under 4 MiB) is judged in-process. The parent does
+Results come back in input order, so the output is the same as with one process. (Whether input is
+large enough to pay for workers is `batch.results`' decision, made before this module is imported.) The parent does
 the first piece of work itself before forking, which compiles the schema once: the workers inherit
 the compiled validators. A stream is cut at `---` lines (a line starting with `---` at column 0
 always begins a document in YAML) without parsing YAML in the parent; each piece's line numbers
@@ -25,8 +25,6 @@ from .process import child_of, forking
 from .verdict import Unusable, Verdict
 
 PIECE = 1 << 20  # bytes of a stream piece: small enough to keep memory flat, big enough to amortise
-MIN_STREAM = 4 * PIECE  # smaller streams are not worth forking for
-MIN_FILES = 2 * PIECE  # nor are fewer bytes of files (each worker compiles the kinds it meets anew)
 _FILES_PER_TASK = 16
 _IN_FLIGHT = 2  # items handed to each worker ahead
 
@@ -110,31 +108,12 @@ def over_files(check_file: Callable, files: list[str], jobs: int) -> Iterator:
     """`check_file(path)` -> list of results, for every file, in order, on `jobs` processes."""
     if not files:
         return
-    if jobs > 1 and _total_size(files, MIN_FILES) < MIN_FILES:  # too little work to pay for the workers
-        jobs = 1
-    if jobs == 1:
-        for f in files:
-            yield from check_file(f)
-        return
     yield from check_file(files[0])  # compiles the schema before the fork
     rest = files[1:]
     size = max(1, min(_FILES_PER_TASK, len(rest) // (jobs * 4)))
     chunks = ((rest[i : i + size],) for i in range(0, len(rest), size))
     for results in _ordered(lambda chunk: [r for f in chunk for r in check_file(f)], chunks, jobs):
         yield from results
-
-
-def _total_size(files: list[str], enough: int) -> int:
-    """The bytes of the files, counted until `enough` (a file that cannot be read counts nothing)."""
-    total = 0
-    for f in files:
-        try:
-            total += os.path.getsize(f)
-        except OSError:
-            continue
-        if total >= enough:
-            break
-    return total
 
 
 def pieces(path: str) -> Iterator[tuple[int, int, int]]:

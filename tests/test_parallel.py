@@ -27,7 +27,7 @@ def _same_with_jobs(*args):
 
 @pytest.fixture
 def any_size(monkeypatch):
-    monkeypatch.setattr(parallel, "MIN_FILES", 0)  # the workers run even for these few small files
+    monkeypatch.setattr(batch, "MIN_FILES", 0)  # the workers run even for these few small files
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
@@ -46,7 +46,7 @@ def test_directory_output_is_identical(tmp_path, fmt, any_size):
 @pytest.fixture
 def small_pieces(monkeypatch):
     monkeypatch.setattr(parallel, "PIECE", 300)
-    monkeypatch.setattr(parallel, "MIN_STREAM", 0)
+    monkeypatch.setattr(batch, "MIN_STREAM", 0)
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])

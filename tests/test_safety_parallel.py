@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaluator import parallel
+from evaluator import batch, parallel
 from evaluator.cli import main
 
 SCHEMA = "schemas/widget.openapi.yaml"
@@ -18,8 +18,8 @@ INVALID = Path("examples/widget/objects/invalid.yaml").read_text()
 
 
 def outputs(path: Path, piece: int) -> list:
-    saved = parallel.PIECE, parallel.MIN_STREAM
-    parallel.PIECE, parallel.MIN_STREAM = piece, 0
+    saved = parallel.PIECE, batch.MIN_STREAM
+    parallel.PIECE, batch.MIN_STREAM = piece, 0
     try:
         out = []
         for jobs in ("1", "2"):
@@ -27,7 +27,7 @@ def outputs(path: Path, piece: int) -> list:
             out.append((r.exit_code, r.stdout, r.stderr))  # each stream alike (their interleaving may differ)
         return out
     finally:
-        parallel.PIECE, parallel.MIN_STREAM = saved
+        parallel.PIECE, batch.MIN_STREAM = saved
 
 
 def test_a_4_mib_stream_starting_with_a_directive_and_a_blank_line(tmp_path):
