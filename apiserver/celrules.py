@@ -299,28 +299,25 @@ class RulePlan:
         self.schema = schema
 
     def _path(self, schema: dict):
-        """(converter, None) for a node with rules (its value whole), (None, {key: plan}) above
-        such nodes (only the way down), None where no rule lies below."""
+        """(converter, None, None) for a node with rules, or with rules below its list items (its
+        value whole); (None, {CEL name: (key, plan)}, plan of the map values) above such nodes
+        (only the way down); None where no rule lies below."""
         rules = schema.get("x-kubernetes-validations")
-        below = {}
+        props = {}
         for k, sub in (schema.get("properties") or {}).items():
             plan = self._path(sub) if isinstance(sub, dict) else None
             if plan is not None:
-                below[escape(k)] = (k, plan)
-        for key in ("items", "additionalProperties"):
-            sub = schema.get(key)
-            plan = self._path(sub) if isinstance(sub, dict) else None
-            if plan is not None:
-                below[key] = (None, plan)
-        if rules:
-            if _all_plain(rules):
-                self.only_plain.add(id(schema))
-            return (_converter(_Key(schema)), None)
-        if not below:
+                props[escape(k)] = (k, plan)
+        extra, items = (schema.get(key) for key in ("additionalProperties", "items"))
+        extra = self._path(extra) if isinstance(extra, dict) else None
+        items = self._path(items) if isinstance(items, dict) else None  # (every node below is visited)
+        if rules and _all_plain(rules):
+            self.only_plain.add(id(schema))
+        if rules or items is not None:
+            return (_converter(_Key(schema)), None, None)
+        if not props and extra is None:
             return None
-        if "items" in below:  # rules below the items of a list: the list whole
-            return (_converter(_Key(schema)), None)
-        return (None, below)
+        return (None, props, extra)
 
     def holds(self, value: Any) -> bool:
         """Whether every rule of the object that reads neither `oldSelf` nor an optional old value
@@ -342,21 +339,20 @@ _PENDING = object()
 
 def _ruled(value: Any, plan) -> Any:
     """The CEL value of what the rules see (`RulePlan._path`)."""
-    convert, below = plan
+    convert, props, extra = plan
     if convert is not None:
         return convert(value)
     if type(value) is not dict:
         raise _Unreadable
     out = {}
-    extra = below.get("additionalProperties")
-    for name, (key, sub) in below.items():
-        if key is not None and key in value:
+    for name, (key, sub) in props.items():
+        if key in value:
             out[name] = _ruled(value[key], sub)
     if extra is not None:  # a map's values (named as `to_cel` names them)
-        props = {k for k, _ in below.values() if k is not None}
+        known = {key for key, _ in props.values()}
         for k, v in value.items():
-            if k not in props:
-                out[escape(k) if props else k] = _ruled(v, extra[1])
+            if k not in known:
+                out[escape(k) if props else k] = _ruled(v, extra)
     return out
 
 

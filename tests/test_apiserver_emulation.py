@@ -197,6 +197,8 @@ def test_one_run_over_the_whole_object_stands_for_the_plain_rules_only_when_all_
         "x-kubernetes-validations": [{"rule": "!has(self.l) || size(self.l) < 3"}],
     }
     plan = celrules.RulePlan(schema)
+    props = schema["properties"]
+    assert plan.only_plain == {id(schema), id(item), id(props["o"])}  # item: under l's items and m's values
     good = {"l": [{"v": 1}], "m": {"a": {"v": 2}}, "o": None}
     assert plan.holds(good)
     for bad in ({"l": [{"v": 1}, {"v": 0}]}, {"m": {"a": {"v": -1}}}, {"o": {"v": 0}}, {"l": [{}, {}, {}]}):
