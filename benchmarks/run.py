@@ -682,7 +682,7 @@ def section4(stream_mb: float) -> None:
         mb = stream.stat().st_size / 1048576
         print(f"generated {stream.name}: {mb:,.1f} MB, {n:,} documents in {gen:.1f} s")
         for flag in ((), ("--batch",)):
-            r = _measure([*cmd0, "--schema", schema, *flag, str(stream)], tmp)
+            r = _measure([*cmd0, "--schema", schema, "--jobs", "1", *flag, str(stream)], tmp)
             how = r["how"]
             rows.append([f"stream {mb:,.1f} MB {' '.join(flag)}".rstrip(), f"{n:,}", "1", f"{r['wall']:.1f}",
                          f"{n / r['wall']:,.0f}", f"{mb / r['wall']:.2f}", f"{(r['rss'] or 0) / 1024:,.0f}",
@@ -758,7 +758,9 @@ def section7(stream_mb: float) -> None:
                 n += 1
         mb = stream.stat().st_size / 1048576
         print(f"generated {stream.name}: {mb:,.1f} MB, {n:,} documents ({bad:,} invalid)")
-        cmds = {"dv-eval --jobs 1 (parse, guards, validate, report)": [*cmd0, "--schema", schema, str(stream)]}
+        cmds = {
+            "dv-eval --jobs 1 (parse, guards, validate, report)": [*cmd0, "--schema", schema, "--jobs", "1", str(stream)]
+        }
         cmds.update({name: [sys.executable, "-c", code, str(stream)] for name, code in _PARSERS.items()})
         best: dict = {}
         for rnd in range(1 if QUICK else 2):  # interleaved rounds; only the first two readers are repeated
