@@ -758,9 +758,8 @@ def section7(stream_mb: float) -> None:
                 n += 1
         mb = stream.stat().st_size / 1048576
         print(f"generated {stream.name}: {mb:,.1f} MB, {n:,} documents ({bad:,} invalid)")
-        cmds = {
-            "dv-eval --jobs 1 (parse, guards, validate, report)": [*cmd0, "--schema", schema, "--jobs", "1", str(stream)]
-        }
+        ours_cmd = [*cmd0, "--schema", schema, "--jobs", "1", str(stream)]
+        cmds = {"dv-eval --jobs 1 (parse, guards, validate, report)": ours_cmd}
         cmds.update({name: [sys.executable, "-c", code, str(stream)] for name, code in _PARSERS.items()})
         best: dict = {}
         for rnd in range(1 if QUICK else 2):  # interleaved rounds; only the first two readers are repeated
