@@ -18,6 +18,7 @@ from .schemaerror import SchemaError
 from .shape import ZERO, Resolver, Shape
 
 OPAQUE_SKIPS = {"properties", "required", "x-dv-embedded"}
+_FLAT = {str, bool, int, float}
 PRESENCE = ("x-dv-required", "x-dv-optional", "x-dv-forbidden")
 _JSON_TYPE = {
     "integer": (int,),
@@ -66,6 +67,7 @@ class Compiler:
         self.res = Resolver(doc)
         self.eqs = Equality(self.res)
         self.type_nodes: dict[str, Node] = {}
+        self.leaves: dict[tuple, Node] = {}  # flat schemas by content: most nodes of a big schema are a few kinds
 
     # -- entry points ----------------------------------------------------------------
     def ref_node(self, ref: str) -> Node:
@@ -94,6 +96,20 @@ class Compiler:
         `phase` "pre" keeps only the short-circuit checks, "body" only the others."""
         if not isinstance(schema, dict):
             raise SchemaError(f"expected a schema object, got {type(schema).__name__}")
+        key = None
+        if like is None and guard is None and phase is None:
+            flat = [(k, type(v), v) for k, v in schema.items() if k != "description"]
+            if all(t in _FLAT for _, t, _ in flat):  # scalar values only: its content says all the node does
+                key = (role, value_field, *flat)
+                hit = self.leaves.get(key)
+                if hit is not None:
+                    return hit
+        n = self._node(schema, role, value_field, like, guard, phase)
+        if key is not None:
+            self.leaves[key] = n
+        return n
+
+    def _node(self, schema: dict, role: str, value_field, like, guard, phase) -> Node:
         shape = self.res.shape(like if like is not None else schema)
         n = Node()
         n.shape = shape
