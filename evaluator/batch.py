@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from .loader import InputError, iter_docs
 from .tree import yaml_files
@@ -92,7 +91,8 @@ def _resume(path: str, text: str | None, line: int, inclusive: bool) -> tuple[in
         if path == "-":
             return None
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
         except (OSError, UnicodeDecodeError):
             return None
     pos = 0

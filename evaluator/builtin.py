@@ -12,9 +12,9 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import os
 import re
 from collections.abc import Callable
-from pathlib import Path
 
 from . import schemacache
 from .loader import InputError
@@ -25,18 +25,18 @@ INSTALL = "pip install 'dv2openapi[kubernetes]'"
 INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString"
 
 
-def _schema_root() -> Path:
+def _schema_root() -> str:
     spec = importlib.util.find_spec(PACKAGE)  # located, not imported: importing it pulls in jsonschema
     if spec is None or not spec.submodule_search_locations:
         raise InputError(f"--kubernetes-version needs the kubernetes-validate package: {INSTALL}")
-    return Path(next(iter(spec.submodule_search_locations))) / "kubernetes-json-schema"
+    return os.path.join(next(iter(spec.submodule_search_locations)), "kubernetes-json-schema")
 
 
 def available() -> list[str]:
     """The Kubernetes minor versions shipped, oldest first ("1.25", …)."""
     found = []
-    for p in _schema_root().iterdir():
-        m = re.fullmatch(r"v(\d+)\.(\d+)\.\d+-local", p.name)
+    for name in os.listdir(_schema_root()):
+        m = re.fullmatch(r"v(\d+)\.(\d+)\.\d+-local", name)
         if m:
             found.append((int(m[1]), int(m[2])))
     return [f"{a}.{b}" for a, b in sorted(found)]
@@ -57,9 +57,10 @@ def pick(version: str) -> str:
 
 def load(want: str) -> dict:
     """An OpenAPI 3.0 document of every definition of Kubernetes `want` (a `pick` result)."""
-    path = _schema_root() / f"v{want}.0-local" / "_definitions.json"
+    path = os.path.join(_schema_root(), f"v{want}.0-local", "_definitions.json")
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     text = text.replace('"#/$defs/', '"#/components/schemas/')
@@ -101,9 +102,9 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
     (`schemacache`): a run that validates a Deployment reads ~0.1 MB, not the 1.8 MB of every
     definition."""
     want = pick(version)
-    path = _schema_root() / f"v{want}.0-local" / "_definitions.json"
+    path = os.path.join(_schema_root(), f"v{want}.0-local", "_definitions.json")
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     base = f"dv-eval builtin 1\n{path}\n{st.st_size}\n{st.st_mtime_ns}\n"
@@ -132,7 +133,7 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
 def _cached(what: str, build: Callable[[], object]):
     """A JSON value from the user cache, or built and stored there."""
     key = hashlib.sha256(what.encode()).hexdigest()
-    entry = schemacache.cache_dir() / (key + ".json")
+    entry = os.path.join(schemacache.cache_dir(), key + ".json")
     hit = schemacache.read_entry(entry, key)
     if hit is not None:
         return hit[0]

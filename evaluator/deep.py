@@ -12,9 +12,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
-from typing import TypeVar
 
-T = TypeVar("T")
 DEEP_RECURSION = 12_000  # Python frames for ~2000 levels of data (validation takes ~6 per level)
 DEEP_STACK = 512 << 20  # bytes of the retry thread's stack (virtual memory: only what is used is touched)
 
@@ -30,7 +28,7 @@ class _Limit:
 _inside = threading.local()  # `deep` is True in a retry thread
 
 
-def deeply(fn: Callable[..., T], *args) -> T:
+def deeply(fn: Callable, *args):
     """`fn(*args)`; on RecursionError, once more with DEEP_RECURSION frames (RecursionError if still too deep)."""
     with _Limit.lock:
         _Limit.active += 1
@@ -53,7 +51,7 @@ def _leave() -> None:
             _Limit.saved = None
 
 
-def _retry(fn: Callable[..., T], args: tuple) -> T:
+def _retry(fn: Callable, args: tuple):
     with _Limit.lock:
         _Limit.active += 1  # the retry thread's own count: the limit stays up while it runs, whoever waits
         if _Limit.saved is None:

@@ -20,8 +20,6 @@ import re
 import struct
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
@@ -75,7 +73,6 @@ class _Bounded:
         return chunk
 
 
-@dataclass
 class Doc:
     """One object of an input file, with a position index for error lines.
 
@@ -85,12 +82,19 @@ class Doc:
     error: the last value wins and `duplicates` lists the strict decoder's complaints, worded alike.
     """
 
-    value: object
-    file: str
-    index: int
-    node: object = None  # the composed YAML node, for line lookups
-    error: str | None = None
-    duplicates: list[str] = field(default_factory=list)
+    def __init__(
+        self,
+        value: object,
+        file: str,
+        index: int,
+        node: object = None,
+        error: str | None = None,
+        duplicates: list[str] | None = None,
+    ):
+        self.value, self.file, self.index = value, file, index
+        self.node = node  # the composed YAML node, for line lookups
+        self.error = error
+        self.duplicates = duplicates or []
 
     def line_of(self, field: str) -> int | None:
         """The 1-based line of a Kubernetes field path in this document, when known."""
@@ -548,12 +552,12 @@ def load_one(path: str) -> Doc:
 
 def load_schema(path: str) -> dict:
     """A schema file: JSON (fast path) or YAML."""
-    p = Path(path)
-    if not p.is_file():
+    if not os.path.isfile(path):
         raise InputError(f"{path}: no such file")
-    if p.suffix == ".json":
+    if path.endswith(".json"):
         try:
-            return json.loads(p.read_text(encoding="utf-8"))
+            with open(path, encoding="utf-8") as f:
+                return json.load(f)
         except (ValueError, RecursionError) as e:
             raise InputError(f"{path}: invalid JSON: {e}") from None
     doc = load_one(path).value

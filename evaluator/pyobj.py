@@ -7,7 +7,6 @@ tuples lists; anything JSON cannot hold is a `TypeError` that names where it is.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import itertools
 from collections.abc import Mapping
@@ -35,7 +34,7 @@ def to_json(value: object, where: str = "object") -> object:
         return value
     if isinstance(value, enum.Enum):
         return to_json(value.value, where)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if hasattr(t, "__dataclass_fields__") and not isinstance(value, type):  # dataclasses.is_dataclass's test
         return _dataclass(value, where)
     if isinstance(value, Mapping):
         return {_key(k, where): to_json(v, f"{where}.{k}") for k, v in value.items()}
@@ -55,6 +54,8 @@ def _key(k: object, where: str) -> str:
 
 
 def _dataclass(obj: object, where: str) -> dict:
+    import dataclasses  # only for Python values: not a cost of every start
+
     out: dict = {}
     for f in dataclasses.fields(obj):
         v = getattr(obj, f.name)

@@ -7,8 +7,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from dataclasses import dataclass
-from typing import TextIO
+from io import TextIOBase
 
 from .errors import plural
 from .verdict import NO_KIND_MATCH, Finding, Unusable, Verdict
@@ -16,13 +15,13 @@ from .verdict import NO_KIND_MATCH, Finding, Unusable, Verdict
 FORMATS = ("text", "json", "junit", "github")
 
 
-@dataclass
 class Summary:
-    objects: int = 0
-    invalid: int = 0
-    skipped: int = 0
-    unusable: int = 0  # documents (or rests of files) that could not be judged
-    unchecked: int = 0  # objects validated without their schema's CEL rules
+    """The counts a run ends with."""
+
+    def __init__(self) -> None:
+        self.objects = self.invalid = self.skipped = 0
+        self.unusable = 0  # documents (or rests of files) that could not be judged
+        self.unchecked = 0  # objects validated without their schema's CEL rules
 
     @property
     def valid(self) -> int:
@@ -42,7 +41,7 @@ class Summary:
 class Reporter:
     """Base: `batch` is False for a single object (or an update), True for many."""
 
-    def __init__(self, out: TextIO, batch: bool):
+    def __init__(self, out: TextIOBase, batch: bool):
         self.out, self.batch = out, batch
 
     def verdict(self, vd: Verdict) -> None:
@@ -148,7 +147,7 @@ def unusable_status(u: Unusable) -> dict:
 class JsonReporter(Reporter):
     """One Status for a single object; a List of them (every object) with the summary in batch mode."""
 
-    def __init__(self, out: TextIO, batch: bool):
+    def __init__(self, out: TextIOBase, batch: bool):
         super().__init__(out, batch)
         self.items: list = []
 
@@ -208,7 +207,7 @@ class GithubReporter(Reporter):
 class JunitReporter(Reporter):
     """JUnit XML: a testsuite per file, a testcase per object (failure, skipped or passed)."""
 
-    def __init__(self, out: TextIO, batch: bool):
+    def __init__(self, out: TextIOBase, batch: bool):
         super().__init__(out, batch)
         self.files: dict[str, list] = {}
 

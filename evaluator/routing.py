@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from . import schemacache
 from .loader import InputError
@@ -25,18 +24,25 @@ from .tree import yaml_files
 REF = "#/components/schemas/"
 
 
-@dataclass(eq=False)
 class Target:
-    """One schema an object can be validated with."""
+    """One schema an object can be validated with (hashed by identity: a key of compiled validators)."""
 
-    doc: dict
-    name: str
-    source: str
-    ours: bool = False  # a dv2openapi CRD: its rules are all in the annotation's document
-    crd: dict | None = None  # the CRD manifest: anyone else's is validated as the API server validates it
-    builtin: bool = False  # one of Kubernetes' own kinds (--kubernetes-version): ObjectMeta is checked too
-    shape: Target | None = None  # a built-in kind's published schema, checked beside a schema given for it
-    _rules: int | None = None
+    def __init__(
+        self,
+        doc: dict,
+        name: str,
+        source: str,
+        ours: bool = False,
+        crd: dict | None = None,
+        builtin: bool = False,
+        shape: Target | None = None,
+    ):
+        self.doc, self.name, self.source = doc, name, source
+        self.ours = ours  # a dv2openapi CRD: its rules are all in the annotation's document
+        self.crd = crd  # the CRD manifest: anyone else's is validated as the API server validates it
+        self.builtin = builtin  # one of Kubernetes' own kinds (--kubernetes-version): ObjectMeta is checked too
+        self.shape = shape  # a built-in kind's published schema, checked beside a schema given for it
+        self._rules: int | None = None
 
     @property
     def unchecked_rules(self) -> int:
@@ -46,24 +52,23 @@ class Target:
         return self._rules
 
 
-@dataclass
 class Miss:
     """No schema for an object; `known` is True when the kind is known but not this apiVersion."""
 
-    message: str
-    known: bool = False
+    def __init__(self, message: str, known: bool = False):
+        self.message, self.known = message, known
 
 
-@dataclass
 class Catalog:
     """Every loaded schema, by (group, version, kind), by kind name and by components name."""
 
-    by_gvk: dict = field(default_factory=dict)
-    by_name: dict = field(default_factory=dict)  # components.schemas name -> Target (first wins)
-    served: dict = field(default_factory=dict)  # kind -> ["group/version", ...] of the CRDs that define it
-    builtin: Callable[[tuple], Target | None] | None = None  # Kubernetes' own kinds (--kubernetes-version)
-    kindless: list = field(default_factory=list)  # files of bare schemas (no kind): usable with --type only
-    shapes: dict = field(default_factory=dict)  # (given, published) -> the Target that checks both
+    def __init__(self) -> None:
+        self.by_gvk: dict = {}
+        self.by_name: dict = {}  # components.schemas name -> Target (first wins)
+        self.served: dict = {}  # kind -> ["group/version", ...] of the CRDs that define it
+        self.builtin: Callable[[tuple], Target | None] | None = None  # Kubernetes' own kinds (--kubernetes-version)
+        self.kindless: list = []  # files of bare schemas (no kind): usable with --type only
+        self.shapes: dict = {}  # (given, published) -> the Target that checks both
 
     def add_path(self, path: str, found: bool = False) -> None:
         """Load a schema file, or every *.yaml/*.yml/*.json file below a directory.

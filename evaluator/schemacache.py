@@ -17,7 +17,6 @@ import json
 import os
 import stat
 import sys
-from pathlib import Path
 
 from .loader import InputError, iter_docs
 
@@ -25,9 +24,9 @@ _MAGIC = b"dv-eval schema cache 3\n"  # bump when the loader reads YAML differen
 MAX_SCHEMA_BYTES = 64 << 20  # one schema file (Kubernetes' whole OpenAPI v2 document is ~4 MiB)
 
 
-def cache_dir() -> Path:
+def cache_dir() -> str:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "dv-eval"
+    return os.path.join(base, "dv-eval")
 
 
 def read_bounded(path: str, limit: int | None = None) -> bytes:
@@ -59,7 +58,7 @@ def load_docs(path: str) -> list:
             raise InputError(f"{path}: invalid JSON: {e}") from None
     else:
         key = hashlib.sha256(raw).hexdigest()
-        entry = cache_dir() / (key + ".json")
+        entry = os.path.join(cache_dir(), key + ".json")
         cached = read_entry(entry, key)
         if cached is not None:
             docs = cached
@@ -87,7 +86,7 @@ def _checksum(key: str, payload: bytes) -> bytes:
     return hashlib.sha256(key.encode() + b"\n" + payload).hexdigest().encode()
 
 
-def read_entry(entry: Path, key: str) -> list | None:
+def read_entry(entry: str, key: str) -> list | None:
     try:  # never follow a link nor wait on a FIFO: only a regular file we wrote is an entry
         fd = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
@@ -112,7 +111,7 @@ def read_entry(entry: Path, key: str) -> list | None:
     return doc if isinstance(doc, list) else None
 
 
-def write_entry(entry: Path, key: str, doc: list) -> None:
+def write_entry(entry: str, key: str, doc: list) -> None:
     try:
         payload = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode()
     except (TypeError, ValueError, RecursionError):
@@ -120,8 +119,8 @@ def write_entry(entry: Path, key: str, doc: list) -> None:
     import tempfile  # only when writing
 
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
+        os.makedirs(os.path.dirname(entry), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(entry), prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(_MAGIC + _checksum(key, payload) + b"\n" + payload)

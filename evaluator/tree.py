@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 
 from .loader import InputError
 
@@ -23,7 +22,7 @@ def yaml_files(top: str) -> list[str]:
         for name in names:
             if not name.endswith(EXTS):
                 continue
-            path = str(Path(where, name))  # as pathlib spells it (no leading ./)
+            path = _spelled(os.path.join(where, name))
             try:
                 mode = os.stat(path).st_mode
             except OSError as e:
@@ -32,3 +31,10 @@ def yaml_files(top: str) -> list[str]:
                 raise InputError(f"{path}: not a regular file")
             out.append(path)
     return sorted(out)
+
+
+def _spelled(path: str) -> str:
+    """`path` as pathlib spells it: no `.` parts, no repeated or trailing slashes (`./a//b/` is `a/b`)."""
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    root = "//" if path.startswith("//") and not path.startswith("///") else "/" if path.startswith("/") else ""
+    return root + "/".join(parts) or "."

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import re
-from dataclasses import dataclass, field
 
 from yaml.nodes import MappingNode, SequenceNode
 
@@ -24,47 +23,60 @@ UNKNOWN_FIELD, DUPLICATE_FIELD, NO_KIND_MATCH = "UnknownField", "DuplicateField"
 CRD_API = "apiextensions.k8s.io/v1"
 
 
-@dataclass
 class Options:
-    catalog: Catalog
-    type_name: str | None = None
-    enable: tuple = ()
-    subresource: str | None = None
-    beta: bool = True
-    strict: bool = False
-    missing_is_error: bool = False
-    skip_kinds: frozenset = frozenset()
-    as_cluster: bool = False  # our own CRDs judged by the API server model too (--as-cluster)
+    """How objects are judged: the schemas, and the command line's choices."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        type_name: str | None = None,
+        enable: tuple = (),
+        subresource: str | None = None,
+        beta: bool = True,
+        strict: bool = False,
+        missing_is_error: bool = False,
+        skip_kinds: frozenset = frozenset(),
+        as_cluster: bool = False,  # our own CRDs judged by the API server model too (--as-cluster)
+    ):
+        self.catalog, self.type_name, self.enable, self.subresource = catalog, type_name, enable, subresource
+        self.beta, self.strict, self.missing_is_error = beta, strict, missing_is_error
+        self.skip_kinds, self.as_cluster = skip_kinds, as_cluster
 
 
-@dataclass
 class Finding:
     """One reported problem: a validation error, or a rejection before validation (strict, routing)."""
 
-    field: str
-    message: str
-    reason: str  # FieldValueInvalid, … or UnknownField / NoKindMatch
-    line: int
-    origin: str = ""
-    level: str = ""
+    def __init__(self, field: str, message: str, reason: str, line: int, origin: str = "", level: str = ""):
+        self.field, self.message = field, message
+        self.reason = reason  # FieldValueInvalid, … or UnknownField / NoKindMatch
+        self.line, self.origin, self.level = line, origin, level
+
+    def _key(self) -> tuple:
+        return (self.field, self.message, self.reason, self.line, self.origin, self.level)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Finding) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Finding{self._key()!r}"
 
 
-@dataclass
 class Verdict:
     """What dv-eval says about one object (plain data: it crosses process boundaries with --jobs)."""
 
-    kind: str
-    name: str
-    api_version: str
-    file: str
-    line: int  # where the document starts
-    errors: list[Finding] = field(default_factory=list)
-    shadowed: list[Finding] = field(default_factory=list)
-    rejected: list[Finding] = field(default_factory=list)  # strict field validation / no kind match
-    warnings: list[Finding] = field(default_factory=list)  # duplicate keys without --strict (the last one won)
-    skipped: str = ""  # why the object was not validated (no schema), or ""
-    unchecked_rules: int = 0  # CEL rules of its schema that dv-eval does not evaluate
-    schema: str = ""  # which schema validated it ("file: name")
+    def __init__(self, kind: str, name: str, api_version: str, file: str, line: int):
+        self.kind, self.name, self.api_version, self.file = kind, name, api_version, file
+        self.line = line  # where the document starts
+        self.errors: list[Finding] = []
+        self.shadowed: list[Finding] = []
+        self.rejected: list[Finding] = []  # strict field validation / no kind match
+        self.warnings: list[Finding] = []  # duplicate keys without --strict (the last one won)
+        self.skipped = ""  # why the object was not validated (no schema), or ""
+        self.unchecked_rules = 0  # CEL rules of its schema that dv-eval does not evaluate
+        self.schema = ""  # which schema validated it ("file: name")
 
     @property
     def failed(self) -> bool:
@@ -77,14 +89,14 @@ class Verdict:
             f.line += lines
 
 
-@dataclass
 class Unusable:
     """A document (or the rest of a file) that could not be judged, reported in place of its verdict."""
 
-    file: str
-    reason: str  # one line, already naming the file (and document) where known
-    internal: bool = False  # a bug of ours (an unexpected exception), not bad input
-    ends_file: bool = False  # the file could not be read on (a YAML syntax error): no more results
+    def __init__(self, file: str, reason: str, internal: bool = False, ends_file: bool = False):
+        self.file = file
+        self.reason = reason  # one line, already naming the file (and document) where known
+        self.internal = internal  # a bug of ours (an unexpected exception), not bad input
+        self.ends_file = ends_file  # the file could not be read on (a YAML syntax error): no more results
 
 
 _VALIDATORS: dict = {}

@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections import namedtuple
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .formats import FORMATS
 from .schemaerror import SchemaError
 from .shape import JSON_TYPES, resolve_ref
-
-if TYPE_CHECKING:
-    import jsonschema
 
 SCHEMA = {"type": "object"}  # a sub-schema position: checked when the walk reaches it
 _STR = {"type": "string"}
@@ -63,14 +59,8 @@ KNOWN_FORMATS = {
 _FORMAT_KEYS = {f.replace("-", "") for f in KNOWN_FORMATS}
 
 
-@dataclass(frozen=True)
-class Vendor:
-    """One `x-dv-*` keyword: its value schema and its documentation."""
-
-    value: dict
-    shape: str  # the value, as the docs show it
-    semantics: str
-    emitted_by: str
+# One `x-dv-*` keyword: its value schema, the value as the docs show it, its meaning, the tags that emit it.
+Vendor = namedtuple("Vendor", "value shape semantics emitted_by")
 
 
 VENDOR: dict[str, Vendor] = {
@@ -403,7 +393,7 @@ def _show(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _problem(e: jsonschema.ValidationError) -> str:
+def _problem(e) -> str:  # a jsonschema.ValidationError
     """A short, JSON-worded reason for a value that does not fit its keyword's schema."""
     v = e.validator_value
     if e.validator == "type":

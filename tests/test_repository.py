@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 from evaluator.cli import main
+from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 REPO = "examples/repository"
@@ -25,7 +25,7 @@ def _at_root(monkeypatch):
 
 
 def run(*args):
-    return CliRunner().invoke(main, list(args))
+    return invoke(main, list(args))
 
 
 def _objects(status=None):
@@ -188,3 +188,12 @@ def test_cel_rules_behind_refs_of_an_openapi_document_are_announced(tmp_path):
     r = run("--schema", str(tmp_path / "range.json"), str(tmp_path / "r.yaml"), "--batch")
     assert r.exit_code == 0 and "1 object: 1 valid, 0 invalid; 1 validated without their CEL rules" in r.stdout
     assert "io.example.v1.Range: 1 x-kubernetes-validations rule(s) (CEL) are not evaluated" in r.stderr
+
+
+def test_found_files_are_spelled_as_pathlib_spells_them():
+    from pathlib import Path
+
+    from evaluator.tree import _spelled
+
+    for p in ("./a//b/", "a/./b", "/x//y", "//x/y", "///x", "a", ".", "./", "../a/b", "a/../b", "a/b/"):
+        assert _spelled(p) == str(Path(p)), p
