@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import os
 import sys
-
-import click
 
 from .batch import file_results, files, results
 from .loader import InputError, iter_docs, load_one
@@ -36,148 +35,166 @@ class _Progress:
             sys.stderr.write("\r\033[K")
 
 
-class _Jobs(click.ParamType):
+def _jobs(value: str) -> int:
     """`auto` (the cores, at most 4) or a count of worker processes, 1 to 64."""
-
-    name = "N|auto"
-
-    def convert(self, value, param, ctx):
-        if value == "auto":
-            return max(1, min(os.cpu_count() or 1, 4))
-        if not isinstance(value, int) and not str(value).isdigit():
-            self.fail(f"{value!r}: expected a number of worker processes (1 to 64) or auto", param, ctx)
-        return click.IntRange(1, 64).convert(value, param, ctx)
+    if value == "auto":
+        return max(1, min(os.cpu_count() or 1, 4))
+    if not value.isdigit() or not 1 <= int(value) <= 64:
+        raise argparse.ArgumentTypeError(f"{value!r}: expected a number of worker processes (1 to 64) or auto")
+    return int(value)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option(
-    "--schema",
-    "schema_paths",
-    multiple=True,
-    metavar="PATH",
-    help="OpenAPI document, CRD manifest or Kubernetes OpenAPI document, or a directory of them (repeatable).",
-)
-@click.option(
-    "--kubernetes-version",
-    metavar="VERSION",
-    help="Validate built-in kinds (apps/v1 Deployment, …) with this Kubernetes release's schemas "
-    "(e.g. 1.37, or latest; needs the kubernetes-validate package).",
-)
-@click.option(
-    "--type",
-    "type_name",
-    metavar="NAME",
-    help="Schema to use (a components.schemas name); default: by the object's apiVersion/kind.",
-)
-@click.option(
-    "--enable",
-    multiple=True,
-    metavar="OPTION",
-    help="Enable a validation option / feature gate (repeatable); others are disabled.",
-)
-@click.option("--subresource", metavar="PATH", help='Validate as a write to this subresource, e.g. "/status".')
-@click.option(
-    "--no-beta",
-    is_flag=True,
-    help="Do not enforce beta-level rules (DeclarativeValidationBeta=false): report them as shadowed.",
-)
-@click.option("--strict", is_flag=True, help="Report unknown fields as the API server's strict field validation does.")
-@click.option(
-    "--missing-schemas",
-    type=click.Choice(["skip", "error"]),
-    default="skip",
-    show_default=True,
-    help="An object no schema covers: skip it (counted in the summary) or report it as an error.",
-)
-@click.option("--skip", "skip_kinds", multiple=True, metavar="KIND", help="Do not validate this kind (repeatable).")
-@click.option(
-    "--as-cluster",
-    is_flag=True,
-    help="Judge objects of dv2openapi's own CRDs as the API server will with the CRD (its CEL renderings, "
-    "defaults, metadata) instead of by the declarative rules. Other CRDs are always judged so.",
-)
-@click.option(
-    "-o",
-    "--output",
-    "fmt",
-    type=click.Choice(FORMATS),
-    default="text",
-    show_default=True,
-    help="text: kubectl-style lines; json: a Kubernetes Status (a List in batch mode); junit: JUnit XML; "
-    "github: GitHub Actions annotations.",
-)
-@click.option(
-    "-j",
-    "--jobs",
-    default="auto",
-    show_default=True,
-    type=_Jobs(),
-    help="Worker processes for batch mode (several files, a directory, or one large stream); `auto` uses "
-    "the cores (at most 4). Input too small to pay for workers (under 2 MiB of files, a stream under "
-    "4 MiB) is judged in-process whatever N is; the output is the same either way.",
-)
-@click.option(
-    "--batch", is_flag=True, help="Treat every argument as independent objects (no NEW/OLD pair), e.g. for pre-commit."
-)
-@click.argument("new", metavar="NEW")
-@click.argument("old", metavar="[OLD]", required=False)
-@click.argument("more", nargs=-1, metavar="")
-def main(
-    schema_paths,
-    kubernetes_version,
-    type_name,
-    enable,
-    subresource,
-    no_beta,
-    strict,
-    missing_schemas,
-    skip_kinds,
-    as_cluster,
-    fmt,
-    jobs,
-    batch,
-    new,
-    old,
-    more,
-):
-    """Validate NEW (a create) or NEW against OLD (an update).
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """As wide as the terminal, as argparse's own default, without importing `shutil` at every start."""
 
-    \b
-    Each object is validated with the schema of its apiVersion/kind, from the
-    --schema files and directories, or Kubernetes' own (--kubernetes-version).
+    def __init__(self, prog: str):
+        try:
+            width = int(os.environ.get("COLUMNS") or 0) or os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            width = 0
+        super().__init__(prog, width=(width or 80) - 2)
 
-    \b
-    Batch mode: NEW may be a multi-document YAML stream, a directory (every
-    *.yaml, *.yml, *.json file below it) or several files; each document is
-    validated as a create, and only invalid ones are printed, then a summary.
-    A document that cannot be used is reported in its place; the others are
-    still validated.
 
-    \b
-    Exit codes: 0 valid, 1 invalid, 2 unusable input (the reason is on stderr;
-    in batch mode: any document unusable), 130/143 interrupted (SIGINT/SIGTERM).
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        """A usage error: one line and exit 2, as for any unusable input."""
+        say(f"{message} (see dv-eval --help)")
+        sys.exit(2)
 
-    \b
-    Examples:
-      dv-eval --schema schemas/widget.openapi.yaml widget.yaml
-      dv-eval --schema schemas/widget.openapi.yaml new.yaml old.yaml --enable HugeWidgets
-      dv-eval --schema crds/ --kubernetes-version 1.37 --strict manifests/ -o junit --jobs 2
-    """
+
+def _parser() -> _Parser:
+    p = _Parser(
+        prog="dv-eval",
+        usage="dv-eval [OPTIONS] NEW [OLD]\n       dv-eval [OPTIONS] --batch PATH...",
+        description=__doc__,
+        epilog=EPILOG,
+        formatter_class=_Help,
+        allow_abbrev=False,
+    )
+    add = p.add_argument
+    add(
+        "--schema",
+        dest="schema_paths",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="OpenAPI document, CRD manifest or Kubernetes OpenAPI document, or a directory of them (repeatable).",
+    )
+    add(
+        "--kubernetes-version",
+        metavar="VERSION",
+        help="Validate built-in kinds (apps/v1 Deployment, …) with this Kubernetes release's schemas "
+        "(e.g. 1.37, or latest; needs the kubernetes-validate package).",
+    )
+    add(
+        "--type",
+        dest="type_name",
+        metavar="NAME",
+        help="Schema to use (a components.schemas name); default: by the object's apiVersion/kind.",
+    )
+    add(
+        "--enable",
+        action="append",
+        default=[],
+        metavar="OPTION",
+        help="Enable a validation option / feature gate (repeatable); others are disabled.",
+    )
+    add("--subresource", metavar="PATH", help='Validate as a write to this subresource, e.g. "/status".')
+    add(
+        "--no-beta",
+        action="store_true",
+        help="Do not enforce beta-level rules (DeclarativeValidationBeta=false): report them as shadowed.",
+    )
+    add("--strict", action="store_true", help="Report unknown fields as the API server's strict field validation does.")
+    add(
+        "--missing-schemas",
+        choices=["skip", "error"],
+        default="skip",
+        metavar="skip|error",
+        help="An object no schema covers: skip it (counted in the summary) or report it as an error. Default: skip.",
+    )
+    add(
+        "--skip",
+        dest="skip_kinds",
+        action="append",
+        default=[],
+        metavar="KIND",
+        help="Do not validate this kind (repeatable).",
+    )
+    add(
+        "--as-cluster",
+        action="store_true",
+        help="Judge objects of dv2openapi's own CRDs as the API server will with the CRD (its CEL renderings, "
+        "defaults, metadata) instead of by the declarative rules. Other CRDs are always judged so.",
+    )
+    add(
+        "-o",
+        "--output",
+        dest="fmt",
+        choices=FORMATS,
+        default="text",
+        metavar="FORMAT",
+        help="text (the default): kubectl-style lines; json: a Kubernetes Status (a List in batch mode); "
+        "junit: JUnit XML; github: GitHub Actions annotations.",
+    )
+    add(
+        "-j",
+        "--jobs",
+        default="auto",
+        type=_jobs,
+        metavar="N|auto",
+        help="Worker processes for batch mode (several files, a directory, or one large stream); `auto` (the "
+        "default) uses the cores (at most 4). Input too small to pay for workers (under 2 MiB of files, a "
+        "stream under 4 MiB) is judged in-process whatever N is; the output is the same either way.",
+    )
+    add(
+        "--batch",
+        action="store_true",
+        help="Treat every argument as independent objects (no NEW/OLD pair), e.g. for pre-commit.",
+    )
+    add("paths", nargs="+", metavar="NEW [OLD]", help="the object (a create), then the stored one (an update)")
+    return p
+
+
+EPILOG = """\
+Each object is validated with the schema of its apiVersion/kind, from the
+--schema files and directories, or Kubernetes' own (--kubernetes-version).
+
+Batch mode: NEW may be a multi-document YAML stream, a directory (every
+*.yaml, *.yml, *.json file below it) or several files; each document is
+validated as a create, and only invalid ones are printed, then a summary.
+A document that cannot be used is reported in its place; the others are
+still validated.
+
+Exit codes: 0 valid, 1 invalid, 2 unusable input (the reason is on stderr;
+in batch mode: any document unusable), 130/143 interrupted (SIGINT/SIGTERM).
+
+Examples:
+  dv-eval --schema schemas/widget.openapi.yaml widget.yaml
+  dv-eval --schema schemas/widget.openapi.yaml new.yaml old.yaml --enable HugeWidgets
+  dv-eval --schema crds/ --kubernetes-version 1.37 --strict manifests/ -o junit --jobs 2
+"""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Validate NEW (a create) or NEW against OLD (an update); exits with the verdict's code."""
     with cli_signals():
         try:
+            a = _parser().parse_intermixed_args(argv)
             opts = _options(
-                schema_paths,
-                kubernetes_version,
-                type_name,
-                enable,
-                subresource,
-                not no_beta,
-                strict,
-                missing_schemas == "error",
-                skip_kinds,
-                as_cluster,
+                a.schema_paths,
+                a.kubernetes_version,
+                a.type_name,
+                a.enable,
+                a.subresource,
+                not a.no_beta,
+                a.strict,
+                a.missing_schemas == "error",
+                a.skip_kinds,
+                a.as_cluster,
             )
-            code = _run(opts, fmt, jobs, batch, new, old, more)
+            old = a.paths[1] if len(a.paths) > 1 else None
+            code = _run(opts, a.fmt, a.jobs, a.batch, a.paths[0], old, tuple(a.paths[2:]))
         except BrokenPipeError:
             closed_stdout()
         except InputError as e:
@@ -266,7 +283,8 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
 def say(message: str) -> None:
     """One line on stderr, whatever the message holds: line breaks in names and keys are shown
     escaped, so no path can start a line of its own (a GitHub workflow command, a fake finding)."""
-    click.echo("dv-eval: " + message.replace("\r", "\\r").replace("\n", "\\n"), err=True)
+    sys.stderr.write("dv-eval: " + message.replace("\r", "\\r").replace("\n", "\\n") + "\n")
+    sys.stderr.flush()
 
 
 def _identity(obj: object) -> tuple:

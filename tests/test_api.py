@@ -138,13 +138,13 @@ def test_unsupported_subresource_matches_the_reference(v):
 
 
 def test_missing_kubernetes_validate_is_one_clear_line(monkeypatch):
-    from click.testing import CliRunner
 
     from evaluator.cli import main
+    from tests.cli import invoke
 
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda n, *a: None if n == "kubernetes_validate" else real(n, *a))
-    r = CliRunner().invoke(main, ["--kubernetes-version", "1.37", str(ROOT / "examples/widget/objects/valid.yaml")])
+    r = invoke(main, ["--kubernetes-version", "1.37", str(ROOT / "examples/widget/objects/valid.yaml")])
     assert r.exit_code == 2
     assert r.output.strip() == (
         "dv-eval: --kubernetes-version needs the kubernetes-validate package: pip install 'dv2openapi[kubernetes]'"

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 import evaluator
 from evaluator import verdict
 from evaluator.cli import main
+from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"
 VALID = Path("examples/widget/objects/valid.yaml").read_text()
@@ -18,7 +18,7 @@ UNHASHABLE_KEY = VALID.replace("- name: http", "- name: [x]")
 
 
 def run(*args):
-    return CliRunner().invoke(main, list(args))
+    return invoke(main, list(args))
 
 
 def test_list_map_key_that_is_a_list_is_a_field_error_not_a_crash():

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 import evaluator
 from evaluator.cli import main
+from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"
 VALID = "examples/widget/objects/valid.yaml"
@@ -19,7 +19,7 @@ INVALID = "examples/widget/objects/invalid.yaml"
 
 
 def run(*args):
-    return CliRunner().invoke(main, list(args))
+    return invoke(main, list(args))
 
 
 def test_exit_codes_and_kubectl_text():
@@ -226,7 +226,7 @@ def test_no_path_can_inject_a_github_workflow_command(tmp_path):
     evil = tmp_path / "dir\n::error file=evil::injected"
     evil.mkdir()
     (evil / "w.yaml").write_text("apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a}\nspec: {}\nspec: {}\n")
-    r = CliRunner().invoke(main, ["--schema", "schemas/widget.crd.yaml", "-o", "github", str(evil)])
+    r = invoke(main, ["--schema", "schemas/widget.crd.yaml", "-o", "github", str(evil)])
     lines = (r.stdout + r.stderr).splitlines()
     assert any("Widget" in line for line in lines), r.output  # it was judged, and said so
     assert not [line for line in lines if line.startswith("::error file=evil")]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 from evaluator.cli import main
+from tests.cli import invoke
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 CASES = [
@@ -30,7 +30,7 @@ def test_example_verdict(folder, i, case, monkeypatch):
     args = ["--schema", schema, case["new"]] + ([case["old"]] if "old" in case else [])
     for opt in case.get("enable", []):
         args += ["--enable", opt]
-    result = CliRunner().invoke(main, args + ["-o", "json"])
+    result = invoke(main, args + ["-o", "json"])
     assert result.exit_code == case["exit"], result.output
     status = json.loads(result.output)
     assert status["kind"] == "Status"

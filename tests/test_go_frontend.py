@@ -28,6 +28,7 @@ from dv2openapi.frontend import build_model
 from dv2openapi.golang.model import build_go_model
 from dv2openapi.openapi import to_openapi
 from evaluator.cli import main as dv_eval
+from tests.cli import invoke
 from tests.conformance import corpus
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -274,7 +275,7 @@ def test_cli_reads_a_go_package_and_dv_eval_adds_its_rules_to_a_built_in_kind(tm
         "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: Web_1}\n"
         "spec: {replicas: -1, selector: {matchLabels: {a: b}}, template: {spec: {containers: 7}}}\n"
     )
-    r = CliRunner().invoke(dv_eval, ["--kubernetes-version", "latest", "--schema", str(schema), str(obj)])
+    r = invoke(dv_eval, ["--kubernetes-version", "latest", "--schema", str(schema), str(obj)])
     assert r.exit_code == 1
     lines = [line for line in r.output.splitlines() if line.startswith("* ")]
     assert any(line.startswith("* spec.replicas: Invalid value: -1") for line in lines)  # the Go type's rule

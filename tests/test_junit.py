@@ -7,11 +7,11 @@ import os
 import xml.etree.ElementTree as ET
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evaluator.cli import main
+from tests.cli import invoke
 from tests.shared_data import SHARED
 
 XSD = SHARED / "realworld" / "kubeconform" / "fixtures" / "junit.xsd"
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(not XSD.exists(), reason=f"shared data {XSD} not
 
 
 def _junit(*args: str) -> str:
-    r = CliRunner().invoke(main, ["-o", "junit", "--batch", *args])
+    r = invoke(main, ["-o", "junit", "--batch", *args])
     assert r.exit_code in (0, 1, 2), r.output
     return r.stdout
 

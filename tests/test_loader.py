@@ -5,7 +5,6 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +13,7 @@ from evaluator import loader
 from evaluator.cli import main
 from evaluator.errors import OMITTED, FieldError
 from evaluator.loader import MAX_DEPTH, InputError, iter_docs
+from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"
 VALID = "examples/widget/objects/valid.yaml"
@@ -165,7 +165,7 @@ def test_cli_deep_document_is_validated_with_its_line(tmp_path):
     s = tmp_path / "n.json"
     s.write_text(json.dumps(RECURSIVE))
     for strict in ([], ["--strict"]):  # --strict's unknown-field walk follows the data too
-        r = CliRunner().invoke(main, ["--schema", str(s), *strict, str(f)])
+        r = invoke(main, ["--schema", str(s), *strict, str(f)])
         assert r.exit_code == 1 and "must be greater than or equal to 0" in r.output, r.output
         assert f"({f}:{body.count(chr(10))})" in r.output
 
@@ -180,7 +180,7 @@ def test_cli_int32_range_and_huge_numbers(tmp_path):
     ):
         f = tmp_path / "w.yaml"
         f.write_text(text.replace("  replicas: 3\n", f"  replicas: {value}\n"))
-        r = CliRunner().invoke(main, ["--schema", SCHEMA, str(f)])
+        r = invoke(main, ["--schema", SCHEMA, str(f)])
         assert r.exit_code == code and expect in r.output, r.output
         assert "internal error" not in r.output
 
@@ -206,13 +206,13 @@ def test_cli_duplicate_key_warns_or_fails_under_strict_and_a_refused_document_do
     f = tmp_path / "one.yaml"
     f.write_text(dup)
     where = f"{f}:{dup.splitlines().index('  replicas: 4') + 1}"
-    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(f)])  # the server's default: a warning
+    r = invoke(main, ["--schema", SCHEMA, str(f)])  # the server's default: a warning
     assert r.exit_code == 0 and f'{where}: key "replicas" already set in map' in r.output
-    r = CliRunner().invoke(main, ["--schema", SCHEMA, "--strict", str(f)])  # kubectl --validate=strict
+    r = invoke(main, ["--schema", SCHEMA, "--strict", str(f)])  # kubectl --validate=strict
     assert r.exit_code == 1 and f'key "replicas" already set in map ({where})' in r.output
     s = tmp_path / "stream.yaml"
     s.write_text(valid + "---\nx: .inf\n---\n" + valid)
-    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(s)])
+    r = invoke(main, ["--schema", SCHEMA, str(s)])
     assert r.exit_code == 2 and "3 objects: 2 valid, 0 invalid, 1 unusable" in r.output, r.output
     assert f"{s}:{valid.count(chr(10)) + 2}: document 2: json: unsupported value: +Inf" in r.output
 

@@ -3,10 +3,10 @@
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from evaluator import batch, parallel
 from evaluator.cli import main
+from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"
 VALID = Path("examples/widget/objects/valid.yaml").read_text()
@@ -14,7 +14,7 @@ INVALID = Path("examples/widget/objects/invalid.yaml").read_text()
 
 
 def run(*args):
-    r = CliRunner().invoke(main, list(args))
+    r = invoke(main, list(args))
     return r.exit_code, r.output
 
 
@@ -115,7 +115,7 @@ def test_a_failing_worker_is_one_line_and_exit_2(tmp_path, monkeypatch, any_size
         return real(opts, path, docs)
 
     monkeypatch.setattr(batch, "file_results", broken)  # inherited by the forked workers
-    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
+    r = invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
     assert r.exit_code == 2
     assert "worker out of memory" in r.output and "Traceback" not in r.output
 
@@ -128,5 +128,5 @@ def test_too_little_input_is_judged_without_workers(tmp_path, monkeypatch):
         raise AssertionError("forked workers for 20 small files")
 
     monkeypatch.setattr(parallel, "_ordered", no_fork)
-    r = CliRunner().invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
+    r = invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
     assert r.exit_code == 0 and "20 objects: 20 valid" in r.output

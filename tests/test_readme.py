@@ -8,12 +8,12 @@ import types
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import evaluator
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
 from evaluator.cli import main as dv_eval
+from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
@@ -53,5 +53,5 @@ def test_dv_eval_command_runs(command, monkeypatch):
     if "--kubernetes-version" in command:
         pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package")
     monkeypatch.chdir(ROOT)
-    r = CliRunner().invoke(dv_eval, shlex.split(command)[1:])
+    r = invoke(dv_eval, shlex.split(command)[1:])
     assert r.exit_code in (0, 1), r.output  # a verdict, never unusable input

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from evaluator.cli import main
+from tests.cli import invoke
 from tests.realworld import KUBECTL_VALIDATE, REALWORLD, expected_statuses
 
 GATEWAY = REALWORLD / "gateway-api"
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(not REALWORLD.exists(), reason=f"shared data {RE
 
 
 def _items(*args: str) -> list[dict]:
-    r = CliRunner().invoke(main, ["-o", "json", "--batch", *args])
+    r = invoke(main, ["-o", "json", "--batch", *args])
     assert r.exit_code in (0, 1), r.output
     return json.loads(r.stdout)["items"]
 
@@ -82,7 +82,7 @@ def test_kubectl_validate_testcases(manifest):
     ],
 )
 def test_kubeconform_fixtures_as_its_acceptance_tests_expect(fixture, status):
-    r = CliRunner().invoke(main, [*BUILTIN, str(KUBECONFORM / fixture)])
+    r = invoke(main, [*BUILTIN, str(KUBECONFORM / fixture)])
     assert r.exit_code == status, r.output
 
 
@@ -98,7 +98,7 @@ def test_a_list_is_judged_item_by_item():
 
 def test_as_cluster_judges_our_own_crd_as_the_api_server_would():
     args = ["--schema", "schemas/widget.crd.yaml", "examples/widget/objects/invalid.yaml"]
-    declarative, cluster = CliRunner().invoke(main, args), CliRunner().invoke(main, ["--as-cluster", *args])
+    declarative, cluster = invoke(main, args), invoke(main, ["--as-cluster", *args])
     assert declarative.exit_code == cluster.exit_code == 1
     assert "Shadowed (not enforced)" in declarative.output and "rules were not checked" not in declarative.output
     assert "<nil>: Invalid value: some validation rules were not checked" in cluster.output  # the server's walk
@@ -112,7 +112,5 @@ def test_a_deep_object_of_a_third_party_crd_is_judged_not_refused(tmp_path):
         node["n"] = {}
         node = node["n"]
     (tmp_path / "deep.json").write_text(json.dumps(obj))
-    r = CliRunner().invoke(
-        main, ["--schema", str(KUBECTL_VALIDATE / "crds" / "cel_basic.yaml"), str(tmp_path / "deep.json")]
-    )
+    r = invoke(main, ["--schema", str(KUBECTL_VALIDATE / "crds" / "cel_basic.yaml"), str(tmp_path / "deep.json")])
     assert r.exit_code == 1 and "Must be positive non-zero" in r.output, r.output  # its CEL rule still runs

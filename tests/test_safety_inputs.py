@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 from evaluator import schemacache
 from evaluator.cli import main
 from evaluator.loader import InputError
+from tests.cli import invoke
 
 S = "schemas/widget.crd.yaml"
 I = "examples/widget/objects/invalid.yaml"  # noqa: E741 - the issue's name
@@ -27,7 +27,7 @@ def cache(tmp_path, monkeypatch):
 
 
 def run(*args):
-    return CliRunner().invoke(main, list(args))
+    return invoke(main, list(args))
 
 
 def cli(*args, stdin=None, env_cache=None):

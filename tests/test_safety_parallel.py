@@ -5,12 +5,12 @@ The piece size is a parameter (`parallel.PIECE`), so small streams are cut as a 
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from evaluator import batch, parallel
 from evaluator.cli import main
+from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"
 VALID = Path("examples/widget/objects/valid.yaml").read_text()
@@ -23,7 +23,7 @@ def outputs(path: Path, piece: int) -> list:
     try:
         out = []
         for jobs in ("1", "2"):
-            r = CliRunner().invoke(main, ["--schema", SCHEMA, str(path), "--jobs", jobs])
+            r = invoke(main, ["--schema", SCHEMA, str(path), "--jobs", jobs])
             out.append((r.exit_code, r.stdout, r.stderr))  # each stream alike (their interleaving may differ)
         return out
     finally:

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 import evaluator
 from evaluator.cli import main
 from evaluator.select import as_openapi
 from evaluator.vocabulary import VENDOR
+from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 T = "#/components/schemas/T"
@@ -103,7 +103,7 @@ def test_cli_blames_the_schema_not_the_object(tmp_path, name):
     patch, message = CASES[name]
     (tmp_path / "s.json").write_text(json.dumps(_doc(patch)))
     (tmp_path / "o.yaml").write_text("u: {}\na: x\n")
-    r = CliRunner().invoke(main, ["--schema", str(tmp_path / "s.json"), "--type", "T", str(tmp_path / "o.yaml")])
+    r = invoke(main, ["--schema", str(tmp_path / "s.json"), "--type", "T", str(tmp_path / "o.yaml")])
     assert r.exit_code == 2 and message in r.output and r.output.startswith("dv-eval: schema: ")
     assert len(r.output.strip().splitlines()) == 1
 

@@ -2,10 +2,9 @@
 
 import json
 
-from click.testing import CliRunner
-
 from evaluator.cli import main
 from evaluator.strict import compile_unknown
+from tests.cli import invoke
 
 CRD = "schemas/widget.crd.yaml"
 WIDGET = """apiVersion: example.com/v1
@@ -25,7 +24,7 @@ spec:
 
 
 def run(*args):
-    return CliRunner().invoke(main, list(args))
+    return invoke(main, list(args))
 
 
 def test_unknown_fields_paths_and_lines(tmp_path):
