@@ -9,11 +9,11 @@ schemas, turned back into OpenAPI 3.0 here: `$defs` references, `type: [T, "null
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import os
 import re
+import zlib
 from collections.abc import Callable
 
 from . import schemacache
@@ -107,7 +107,7 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
         st = os.stat(path)
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
-    base = f"dv-eval builtin 1\n{path}\n{st.st_size}\n{st.st_mtime_ns}\n"
+    base = f"k8s-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
     state: dict = {}
 
     def full() -> dict:
@@ -130,9 +130,9 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
     return find
 
 
-def _cached(what: str, build: Callable[[], object]):
-    """A JSON value from the user cache, or built and stored there."""
-    key = hashlib.sha256(what.encode()).hexdigest()
+def _cached(key: str, build: Callable[[], object]):
+    """A JSON value from the user cache under `key` (the release, its file's path, size and time, what it
+    is: a file name), or built and stored there."""
     entry = os.path.join(schemacache.cache_dir(), key + ".json")
     hit = schemacache.read_entry(entry, key)
     if hit is not None:

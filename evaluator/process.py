@@ -7,12 +7,10 @@ stdout (`dv-eval ... | head -1`) ends the run quietly with 141, as SIGPIPE would
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 TEMPORARY: set[str] = set()  # files being written: removed when a signal ends the run
@@ -20,29 +18,33 @@ TEMPORARY: set[str] = set()  # files being written: removed when a signal ends t
 
 def _end(signum: int, frame: object) -> None:
     for path in list(TEMPORARY):
-        with contextlib.suppress(OSError):
+        try:  # noqa: SIM105 - contextlib is not imported by a run
             os.unlink(path)
+        except OSError:
+            pass
     mp = sys.modules.get("multiprocessing")
     if mp is not None:
         for child in mp.active_children():
-            with contextlib.suppress(OSError):
+            try:  # noqa: SIM105
                 os.kill(child.pid, signal.SIGKILL)
+            except OSError:
+                pass
     os._exit(128 + signum)
 
 
 _PR_SET_PDEATHSIG = 1
 
 
-@contextlib.contextmanager
-def forking() -> Iterator[None]:
+class forking:  # noqa: N801 - used as a function: `with forking():`
     """Block SIGINT/SIGTERM while helper processes are forked: a signal that reached a child before
     CPython's after-fork reset would be lost (a pool's SIGTERM to a starting worker, then a join that
     never ends). The child unblocks them in `child_of`; the parent when the block ends."""
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+    def __enter__(self) -> None:
+        self.old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+
+    def __exit__(self, *exc: object) -> None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
 
 
 def child_of(parent: int) -> None:
@@ -53,31 +55,34 @@ def child_of(parent: int) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # blocked by `forking()`: a pending one lands now
     import ctypes  # only helper processes need it
 
-    with contextlib.suppress(OSError, AttributeError):
+    try:  # noqa: SIM105
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
 
 
 def closed_stdout() -> None:
     """After a BrokenPipeError: silence stdout (nothing flushes into the closed pipe) and exit 141."""
-    with contextlib.suppress(OSError, ValueError):
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
     sys.exit(128 + signal.SIGPIPE)
 
 
-@contextlib.contextmanager
-def cli_signals() -> Iterator[None]:
+class cli_signals:  # noqa: N801 - used as a function: `with cli_signals():`
     """Install the CLI signal handlers for the duration of a run (restored afterwards)."""
-    if threading.current_thread() is not threading.main_thread():  # called as a library: leave signals be
-        yield
-        return
-    saved = {s: signal.getsignal(s) for s in _SIGNALS}
-    for s in _SIGNALS:
-        signal.signal(s, _end)
-    try:
-        yield
-    finally:
-        for s, h in saved.items():
+
+    def __enter__(self) -> None:
+        self.saved: dict = {}
+        if threading.current_thread() is threading.main_thread():  # called as a library: leave signals be
+            self.saved = {s: signal.getsignal(s) for s in _SIGNALS}
+            for s in _SIGNALS:
+                signal.signal(s, _end)
+
+    def __exit__(self, *exc: object) -> None:
+        for s, h in self.saved.items():
             signal.signal(s, h)

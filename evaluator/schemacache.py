@@ -3,8 +3,8 @@
 A schema file is read once (at most MAX_SCHEMA_BYTES; a pipe such as `<(cat crd.yaml)` too) and
 what was read is what is judged. Entries live in `$XDG_CACHE_HOME/dv-eval/` (default
 `~/.cache/dv-eval/`), one file per schema content, named by the SHA-256 of the bytes read. An entry
-holds a checksum over its own name and its JSON payload: a damaged entry, or one copied under
-another name, is ignored and rewritten. An entry that is not a regular file (a FIFO, a symlink,
+holds its own name and a CRC-32 of its JSON payload: a damaged entry, or one copied under another
+name, is ignored and rewritten. An entry that is not a regular file (a FIFO, a symlink,
 a device) is ignored without being opened for reading. Entries are written to a temporary file and
 renamed into place, so concurrent runs never see half an entry. A cache that cannot be read or
 written (read-only home, full disk) only costs speed.
@@ -12,15 +12,15 @@ written (read-only home, full disk) only costs speed.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
 import sys
+import zlib
 
 from .loader import InputError, iter_docs
 
-_MAGIC = b"dv-eval schema cache 3\n"  # bump when the loader reads YAML differently (3: checksum covers the key)
+_MAGIC = b"dv-eval schema cache 4\n"  # bump when the loader reads YAML differently (4: key and CRC-32)
 MAX_SCHEMA_BYTES = 64 << 20  # one schema file (Kubernetes' whole OpenAPI v2 document is ~4 MiB)
 
 
@@ -57,6 +57,8 @@ def load_docs(path: str) -> list:
         except (ValueError, RecursionError) as e:
             raise InputError(f"{path}: invalid JSON: {e}") from None
     else:
+        import hashlib  # only here: loading OpenSSL is ~2 ms of a start
+
         key = hashlib.sha256(raw).hexdigest()
         entry = os.path.join(cache_dir(), key + ".json")
         cached = read_entry(entry, key)
@@ -82,8 +84,9 @@ def _parse(path: str, raw: bytes) -> list:
     return [d.value for d in docs]
 
 
-def _checksum(key: str, payload: bytes) -> bytes:
-    return hashlib.sha256(key.encode() + b"\n" + payload).hexdigest().encode()
+def _header(key: str, payload: bytes) -> bytes:
+    """What an entry holds before its payload, after the magic line: its name and the payload's CRC-32."""
+    return f"{key} {zlib.crc32(payload):08x}\n".encode()
 
 
 def read_entry(entry: str, key: str) -> list | None:
@@ -101,8 +104,8 @@ def read_entry(entry: str, key: str) -> list | None:
         return None
     if not data.startswith(_MAGIC):
         return None
-    digest, _, payload = data[len(_MAGIC) :].partition(b"\n")
-    if _checksum(key, payload) != digest:
+    header, _, payload = data[len(_MAGIC) :].partition(b"\n")
+    if header + b"\n" != _header(key, payload):
         return None
     try:
         doc = json.loads(payload)
@@ -123,7 +126,7 @@ def write_entry(entry: str, key: str, doc: list) -> None:
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(entry), prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(_MAGIC + _checksum(key, payload) + b"\n" + payload)
+                f.write(_MAGIC + _header(key, payload) + payload)
             os.replace(tmp, entry)
         except BaseException:
             os.unlink(tmp)
