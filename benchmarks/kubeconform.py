@@ -307,6 +307,13 @@ def per_object(inp: dict) -> list[list]:
     return rows
 
 
+def _install() -> str:
+    """How dv-eval is installed: an editable install's import hook costs every start ~10 ms."""
+    if any(m.startswith("__editable__") for m in sys.modules):
+        return "dv-eval: editable install (its import hook adds ~10 ms to every start; see benchmarks/README)"
+    return "dv-eval: regular install"
+
+
 def main(exe: str | None = None, rounds: int = 5) -> None:
     if exe is None:
         ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -322,7 +329,8 @@ def main(exe: str | None = None, rounds: int = 5) -> None:
         inp = make_inputs(tmp, 2000, 50.0, 500)
         print(
             f"kubeconform {version}; Kubernetes {inp['version']} schemas (kubernetes-validate), standalone "
-            f"Deployment {inp['deploy_kb']:,.0f} KB; load {os.getloadavg()[0]:.2f}; {rounds} interleaved rounds"
+            f"Deployment {inp['deploy_kb']:,.0f} KB; load {os.getloadavg()[0]:.2f}; {rounds} interleaved rounds\n"
+            + _install()
         )
         bench.table(
             "Whole runs: median wall and CPU seconds, peak RSS of all processes",

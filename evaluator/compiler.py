@@ -15,10 +15,9 @@ from .context import NOOLD
 from .equality import Equality
 from .keywords import LEAF, SHORT_CIRCUIT, kw_fixed
 from .schemaerror import SchemaError
-from .shape import ZERO, Resolver, Shape
+from .shape import FLAT, ZERO, Resolver, Shape
 
 OPAQUE_SKIPS = {"properties", "required", "x-dv-embedded"}
-_FLAT = {str, bool, int, float}
 PRESENCE = ("x-dv-required", "x-dv-optional", "x-dv-forbidden")
 _JSON_TYPE = {
     "integer": (int,),
@@ -99,7 +98,7 @@ class Compiler:
         key = None
         if like is None and guard is None and phase is None:
             flat = [(k, type(v), v) for k, v in schema.items() if k != "description"]
-            if all(t in _FLAT for _, t, _ in flat):  # scalar values only: its content says all the node does
+            if all(t in FLAT for _, t, _ in flat):  # scalar values only: its content says all the node does
                 key = (role, value_field, *flat)
                 hit = self.leaves.get(key)
                 if hit is not None:

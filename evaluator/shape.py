@@ -5,6 +5,7 @@ from __future__ import annotations
 from .schemaerror import SchemaError
 
 REF = "#/components/schemas/"
+FLAT = {str, bool, int, float}  # the value types of a flat schema: one with no child schemas
 
 
 class Shape:
@@ -71,6 +72,7 @@ class Resolver:
     def __init__(self, doc: dict):
         self.doc = doc
         self.shapes: dict[int, tuple] = {}
+        self.flat: dict[tuple, Shape] = {}  # shapes of flat schemas (scalar values only), by content
 
     def deref(self, ref: str) -> dict:
         return resolve_ref(self.doc, ref)
@@ -93,8 +95,19 @@ class Resolver:
         hit = self.shapes.get(key)
         if hit is not None and hit[0] is schema:
             return hit[1]
-        s = Shape()
+        flat = [(k, type(v), v) for k, v in schema.items() if k != "description"]
+        if all(t in FLAT for _, t, _ in flat):  # its content is its shape (a $ref names the same target)
+            flat_key = tuple(flat)
+            s = self.flat.get(flat_key)
+            if s is None:
+                s = self.flat[flat_key] = self._build(schema)
+        else:
+            s = self._build(schema)
         self.shapes[key] = (schema, s)  # keeps the schema alive, so its id is not reused
+        return s
+
+    def _build(self, schema: dict) -> Shape:
+        s = Shape()
         types = set()
         for part in self.parts(schema):
             t = part.get("type")
@@ -129,6 +142,7 @@ class Resolver:
 
 
 _WRAPPERS = ("x-dv-if-enabled", "x-dv-if-disabled", "x-dv-alpha", "x-dv-beta")
+_WRAPPERS_SET = frozenset(_WRAPPERS)
 
 
 def _wrapped(part: dict, key: str):
@@ -136,6 +150,8 @@ def _wrapped(part: dict, key: str):
     a wrapped +k8s:listMapKey still names a key)."""
     if key in part:
         yield part[key]
+    if not _WRAPPERS_SET.intersection(part):
+        return
     for w in _WRAPPERS:
         for entry in part.get(w, ()):
             if isinstance(entry, dict) and isinstance(entry.get("schema"), dict):
