@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from . import schemacache
 from .loader import InputError
-from .routing import Target
+from .routing import Target, count_rules
 
 PACKAGE = "kubernetes_validate"
 INSTALL = "pip install 'dv2openapi[kubernetes]'"
@@ -123,8 +123,8 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
         if name is None:
             return None
         if name not in state:
-            doc = _cached(base + name, lambda: _reached(full(), name))
-            state[name] = Target(doc, name, f"Kubernetes {want} (kubernetes-validate)", builtin=True)
+            doc, rules = _cached(base + name, lambda: _kind(full(), name))
+            state[name] = Target(doc, name, f"Kubernetes {want} (kubernetes-validate)", builtin=True, rules=rules)
         return state[name]
 
     return find
@@ -140,6 +140,12 @@ def _cached(key: str, build: Callable[[], object]):
     value = build()
     schemacache.write_entry(entry, key, [value])
     return value
+
+
+def _kind(doc: dict, name: str) -> list:
+    """[the document cut down to what `name` reaches, the CEL rules in it]: a cache entry."""
+    cut = _reached(doc, name)
+    return [cut, count_rules(cut, name)]
 
 
 def _reached(doc: dict, name: str) -> dict:

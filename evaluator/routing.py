@@ -36,13 +36,14 @@ class Target:
         crd: dict | None = None,
         builtin: bool = False,
         shape: Target | None = None,
+        rules: int | None = None,
     ):
         self.doc, self.name, self.source = doc, name, source
         self.ours = ours  # a dv2openapi CRD: its rules are all in the annotation's document
         self.crd = crd  # the CRD manifest: anyone else's is validated as the API server validates it
         self.builtin = builtin  # one of Kubernetes' own kinds (--kubernetes-version): ObjectMeta is checked too
         self.shape = shape  # a built-in kind's published schema, checked beside a schema given for it
-        self._rules: int | None = None
+        self._rules = rules  # its CEL rules, counted when first asked for unless known
 
     @property
     def unchecked_rules(self) -> int:
