@@ -107,7 +107,8 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
         st = os.stat(path)
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
-    base = f"k8s-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
+    # entry names: the entries' format (bump it with them), the release, its file's path, size and time
+    base = f"k8s2-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
     state: dict = {}
 
     def full() -> dict:
