@@ -77,7 +77,7 @@ def _parse(path: str, raw: bytes) -> list:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text") from None
-    docs = list(iter_docs(path, text.replace("\r\n", "\n").replace("\r", "\n")))
+    docs = list(iter_docs(path, text.replace("\r\n", "\n").replace("\r", "\n"), nodes=False))
     for d in docs:
         if d.error:  # a document the API server would refuse to decode (a duplicate key, ...)
             raise InputError(d.error)

@@ -266,3 +266,29 @@ def test_any_yaml_ish_text_is_documents_or_one_line_errors(atoms):
             d.line_of("a.b[0]")
     except InputError as e:
         assert "\n" not in str(e)
+
+
+def test_reading_leaves_the_garbage_collector_as_it_was(tmp_path):
+    import gc
+
+    f = tmp_path / "s.yaml"
+    f.write_text("a: 1\n---\nb: [1, 2]\n---\nc: {d: x, d: y}\n---\n[unclosed\n")
+    for enabled in (True, False):
+        (gc.enable if enabled else gc.disable)()
+        try:
+            seen = []
+            with pytest.raises(InputError):
+                for doc in iter_docs(str(f)):
+                    seen.append(doc)
+                    assert gc.isenabled() is enabled  # never off while the caller holds a document
+            assert [d.value for d in seen] == [{"a": 1}, {"b": [1, 2]}, None] and seen[2].error
+            assert gc.isenabled() is enabled
+        finally:
+            gc.enable()
+
+
+def test_documents_without_their_nodes_hold_the_same_values():
+    with_nodes = list(iter_docs(VALID))
+    without = list(iter_docs(VALID, nodes=False))
+    assert [d.value for d in without] == [d.value for d in with_nodes]
+    assert all(d.node is None for d in without) and all(d.node is not None for d in with_nodes)
