@@ -811,7 +811,8 @@ def whole_runs(only: set, kubeconform: str | None, batch_mb: float) -> None:
         return
     if kubeconform and not (os.path.isfile(kubeconform) and os.access(kubeconform, os.X_OK)):
         sys.exit(f"--kubeconform {kubeconform}: not an executable file")
-    oa, js, _ = load_k8s(sd, "deployment-apps-v1.json", "Deployment")
+    # the root under its definitions name: a second schema for apps/v1 Deployment would be a routing conflict
+    oa, js, _ = load_k8s(sd, "deployment-apps-v1.json", "io.k8s.api.apps.v1.Deployment")
     with tempfile.TemporaryDirectory(prefix="dv-bench-") as tmp:
         inp = wholerun.make_inputs(Path(tmp), oa, js, deployment_obj(), 200 if QUICK else 2000, batch_mb)
         if "5" in only:
