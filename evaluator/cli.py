@@ -180,7 +180,9 @@ def main(argv: list[str] | None = None) -> None:
     """Validate NEW (a create) or NEW against OLD (an update); exits with the verdict's code."""
     with cli_signals():
         try:
-            a = _parser().parse_intermixed_args(argv)
+            args = sys.argv[1:] if argv is None else argv
+            # options may follow the paths; after `--` everything is a path (argparse mixes these up)
+            a = _parser().parse_args(args) if "--" in args else _parser().parse_intermixed_args(args)
             opts = _options(
                 a.schema_paths,
                 a.kubernetes_version,

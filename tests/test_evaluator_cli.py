@@ -248,3 +248,15 @@ def test_a_json_schema_with_a_byte_order_mark_loads(tmp_path):
     (tmp_path / "o.yaml").write_text("a: 1\n")
     r = run("--type", "Object", "--schema", str(s), str(tmp_path / "o.yaml"))
     assert r.exit_code == 1 and "a: Invalid value: 1: must be of type string" in r.output, r.output
+
+
+def test_options_after_paths_and_paths_after_a_double_dash(tmp_path, monkeypatch):
+    crd = str(Path("schemas/widget.crd.yaml").resolve())
+    (tmp_path / "-odd.yaml").write_text(Path("examples/widget/objects/invalid.yaml").read_text())
+    r = run("examples/widget/objects/valid.yaml", "--schema", crd)
+    assert r.exit_code == 0, r.output
+    monkeypatch.chdir(tmp_path)
+    r = run("--schema", crd, "--", "-odd.yaml")  # a path that looks like an option
+    assert r.exit_code == 1 and "spec.replicas" in r.output, r.output
+    r = run("--schema", crd, "--jobs", "0", "x.yaml")
+    assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1 and "--jobs" in r.stderr, r.stderr
