@@ -85,21 +85,20 @@ _C_IDENTIFIER_ERR = (
     "followed by a string of alphanumeric characters or '_'"
 )
 
-# Equivalent, linear-time forms of the Go patterns (always used with fullmatch), compiled when first
-# used (by `re`'s own cache): compiling them all is ~1 ms of every start.
+# Equivalent, linear-time forms of the Go patterns (always used with fullmatch).
 # A label is alphanumeric runs separated by dash runs.
 _LABEL = "[a-z0-9]+(?:-+[a-z0-9]+)*"
-_DNS1123_LABEL_RE = _LABEL
-_DNS1123_SUBDOMAIN_RE = f"{_LABEL}(?:\\.{_LABEL})*"
+_DNS1123_LABEL_RE = re.compile(_LABEL)
+_DNS1123_SUBDOMAIN_RE = re.compile(f"{_LABEL}(?:\\.{_LABEL})*")
 # RE2's (?i) applies Unicode simple case folding: besides A-Z, [a-z] then also
 # matches U+017F (LATIN SMALL LETTER LONG S) and U+212A (KELVIN SIGN).  Python's
 # re.IGNORECASE differs (it also admits U+0130/U+0131), so spell it out.
 _ALNUM_CASELESS = "[0-9A-Za-z\u017f\u212a]"
 _LABEL_CASELESS = f"{_ALNUM_CASELESS}+(?:-+{_ALNUM_CASELESS}+)*"
-_DNS1123_SUBDOMAIN_CASELESS_RE = f"{_LABEL_CASELESS}(?:\\.{_LABEL_CASELESS})*"
-_LABEL_KEY_RE = "[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*"
-_LABEL_VALUE_RE = "(?:[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*)?"
-_C_IDENTIFIER_RE = C_IDENTIFIER_FMT
+_DNS1123_SUBDOMAIN_CASELESS_RE = re.compile(f"{_LABEL_CASELESS}(?:\\.{_LABEL_CASELESS})*")
+_LABEL_KEY_RE = re.compile("[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*")
+_LABEL_VALUE_RE = re.compile("(?:[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*)?")
+_C_IDENTIFIER_RE = re.compile(C_IDENTIFIER_FMT)
 
 
 def is_dns1123_label(value: str) -> list[str]:
@@ -107,8 +106,8 @@ def is_dns1123_label(value: str) -> list[str]:
     errs: list[str] = []
     if blen(value) > DNS1123_LABEL_MAX_LENGTH:
         errs.append(max_len_error(DNS1123_LABEL_MAX_LENGTH))
-    if not re.fullmatch(_DNS1123_LABEL_RE, value):
-        if re.fullmatch(_DNS1123_SUBDOMAIN_RE, value):
+    if not _DNS1123_LABEL_RE.fullmatch(value):
+        if _DNS1123_SUBDOMAIN_RE.fullmatch(value):
             errs.append("must not contain dots")
         else:
             errs.append(regex_error(_DNS1123_LABEL_ERR, DNS1123_LABEL_FMT, "my-name", "123-abc"))
@@ -131,7 +130,7 @@ def _dns1123_subdomain(value: str, caseless: bool) -> list[str]:
             _DNS1123_SUBDOMAIN_ERR,
             "example.com",
         )
-    if not re.fullmatch(pattern, value):
+    if not pattern.fullmatch(value):
         # The message always shows the case-sensitive pattern.
         errs.append(regex_error(msg, DNS1123_SUBDOMAIN_FMT, example))
     return errs
@@ -169,7 +168,7 @@ def is_label_key(value: str) -> list[str]:
         errs.append("name part " + empty_error())
     elif blen(name) > LABEL_KEY_MAX_LENGTH:
         errs.append("name part " + max_len_error(LABEL_KEY_MAX_LENGTH))
-    if not re.fullmatch(_LABEL_KEY_RE, name):
+    if not _LABEL_KEY_RE.fullmatch(name):
         errs.append("name part " + regex_error(_LABEL_KEY_ERR, LABEL_KEY_FMT, "MyName", "my.name", "123-abc"))
     return errs
 
@@ -189,14 +188,14 @@ def is_label_value(value: str) -> list[str]:
     errs: list[str] = []
     if blen(value) > LABEL_VALUE_MAX_LENGTH:
         errs.append(max_len_error(LABEL_VALUE_MAX_LENGTH))
-    if not re.fullmatch(_LABEL_VALUE_RE, value):
+    if not _LABEL_VALUE_RE.fullmatch(value):
         errs.append(regex_error(_LABEL_VALUE_ERR, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"))
     return errs
 
 
 def is_c_identifier(value: str) -> list[str]:
     """Check a C identifier; length is not checked (content.IsCIdentifier)."""
-    if not re.fullmatch(_C_IDENTIFIER_RE, value):
+    if not _C_IDENTIFIER_RE.fullmatch(value):
         return [regex_error(_C_IDENTIFIER_ERR, C_IDENTIFIER_FMT, "my_name", "MY_NAME", "MyName")]
     return []
 
@@ -305,7 +304,7 @@ def is_ip_sloppy(value: str) -> bool:
 
 
 _DNS1035_FMT = "[a-z]([-a-z0-9]*[a-z0-9])?"
-_DNS1035_RE = _DNS1035_FMT
+_DNS1035_RE = re.compile(_DNS1035_FMT)
 _DNS1035_ERR = (
     "a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
     "start with an alphabetic character, and end with an alphanumeric character"
@@ -317,6 +316,6 @@ def is_dns1035_label(value: str) -> list[str]:
     errs = []
     if len(value) > 63:
         errs.append(max_len_error(63))
-    if not re.fullmatch(_DNS1035_RE, value):
+    if not _DNS1035_RE.fullmatch(value):
         errs.append(regex_error(_DNS1035_ERR, _DNS1035_FMT, "my-name", "abc-123"))
     return errs
