@@ -250,6 +250,7 @@ def whole_runs(exe: str, tmp: Path, inp: dict, rounds: int) -> list[list]:
         cmds = {
             "dv-eval --jobs 1": ([*ours, *extra, "--jobs", "1", *paths], warm),
             "dv-eval (--jobs auto)": ([*ours, *extra, *paths], warm),
+            "dv-eval, pure Python": ([*ours, *extra, *paths], {**warm, "DV_EVAL_PURE_PYTHON": "1"}),
             "kubeconform": (kubeconform(exe, inp, *paths), None),
         }
         res = interleaved(cmds, rounds)
@@ -308,10 +309,14 @@ def per_object(inp: dict) -> list[list]:
 
 
 def _install() -> str:
-    """How dv-eval is installed: an editable install's import hook costs every start ~10 ms."""
+    """How dv-eval is installed: an editable install's import hook costs every start ~10 ms; the walk
+    runs compiled only where `pip install` built it (evaluator/native.py)."""
+    from evaluator import native
+
+    walk = "compiled walk" if native.NATIVE else "pure-Python walk"
     if any(m.startswith("__editable__") for m in sys.modules):
-        return "dv-eval: editable install (its import hook adds ~10 ms to every start; see benchmarks/README)"
-    return "dv-eval: regular install"
+        return f"dv-eval: editable install, {walk} (its import hook adds ~10 ms to every start; see benchmarks/README)"
+    return f"dv-eval: regular install, {walk}"
 
 
 def main(exe: str | None = None, rounds: int = 5) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Mapping
 
+from . import native  # first: it chooses the compiled hot modules or their sources
 from .compiler import Compiler
 from .context import NOOLD, Ctx
-from .deep import deeply
+from .deep import check_room, deeply
 from .equality import close_scope, open_scope
 from .errors import INTERNAL, TYPE_INVALID, FieldError
 from .pyobj import WHAT, to_json
@@ -87,6 +88,11 @@ class Validator:
         `DeclarativeValidationBeta=false`: beta rules are then shadowed, not enforced.
         """
         run = self._validate if old is None and not update else self._update
+        if native.NATIVE and type(obj) is dict and (old is None or type(old) is dict):
+            try:  # parsed JSON/YAML, compiled walk: no Python recursion on the way, `check_room` measures
+                return run(obj, old, options, subresource, update, beta)
+            except RecursionError:
+                pass  # deeper than this thread's stack takes: `deeply` runs it on a big one
         try:  # deep data: once more with room for ~2000 levels (in another thread), then a DepthError
             return deeply(run, obj, old, options, subresource, update, beta)
         except RecursionError:
@@ -107,6 +113,8 @@ class Validator:
             obj = to_json(obj)
         if old is not None and type(old) is not dict:
             old = to_json(old, "old")
+        if native.NATIVE:  # a compiled walk recurses where the recursion limit cannot stop it: measure the data
+            check_room(obj, old)
         ctx = self._ctx(options, subresource, update, old, beta)
         errors = self._run(obj, old, ctx)
         # A wrong type may be a Python value (an Enum member, a tuple, a dataclass) that stands for JSON:

@@ -9,6 +9,7 @@ import sys
 
 from .batch import file_results, files, results
 from .loader import InputError, iter_docs, load_one
+from .native import NATIVE
 from .process import cli_signals, closed_stdout
 from .reporters import FORMATS, REPORTERS, Reporter, Summary
 from .routing import Catalog
@@ -60,6 +61,21 @@ class _Parser(argparse.ArgumentParser):
         """A usage error: one line and exit 2, as for any unusable input."""
         say(f"{message} (see dv-eval --help)")
         sys.exit(2)
+
+
+class _Version(argparse.Action):
+    """--version: the release, and whether the validation walk runs compiled (see evaluator/native.py)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs) -> None:
+        help = "Print the version and whether validation runs compiled or as pure Python, then exit."
+        super().__init__(option_strings, dest, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from importlib.metadata import version
+
+        walk = "compiled" if NATIVE else "pure Python (no build of it, an outdated one, or DV_EVAL_PURE_PYTHON set)"
+        print(f"dv-eval {version('dv2openapi')}, validation walk: {walk}")
+        sys.exit(0)
 
 
 def _parser() -> _Parser:
@@ -152,6 +168,7 @@ def _parser() -> _Parser:
         action="store_true",
         help="Treat every argument as independent objects (no NEW/OLD pair), e.g. for pre-commit.",
     )
+    add("--version", action=_Version)
     add("paths", nargs="+", metavar="NEW [OLD]", help="the object (a create), then the stored one (an update)")
     return p
 

@@ -17,6 +17,7 @@ from .keywords import LEAF, SHORT_CIRCUIT, kw_fixed
 from .schemaerror import SchemaError
 from .shape import FLAT, ZERO, Resolver, Shape
 
+MAX_NESTING = 200  # schemas inside schemas (a $ref hop is one more): deeper is "nests too deeply to compile"
 OPAQUE_SKIPS = {"properties", "required", "x-dv-embedded"}
 PRESENCE = ("x-dv-required", "x-dv-optional", "x-dv-forbidden")
 _JSON_TYPE = {
@@ -67,6 +68,8 @@ class Compiler:
         self.eqs = Equality(self.res)
         self.type_nodes: dict[str, Node] = {}
         self.leaves: dict[tuple, Node] = {}  # flat schemas by content: most nodes of a big schema are a few kinds
+        self.depth = 0  # schemas being compiled, each inside the last: counted, as a compiled build never
+        # meets Python's recursion limit (the same limit holds for the Python sources)
 
     # -- entry points ----------------------------------------------------------------
     def ref_node(self, ref: str) -> Node:
@@ -175,6 +178,15 @@ class Compiler:
 
     def checks(self, schema: dict, shape: Shape, role: str, n: Node) -> tuple[list, list]:
         """(short-circuit checks, other checks) for one schema dict and what it includes."""
+        if self.depth >= MAX_NESTING:
+            raise RecursionError("schema nests too deeply")
+        self.depth += 1
+        try:
+            return self._checks(schema, shape, role, n)
+        finally:
+            self.depth -= 1
+
+    def _checks(self, schema: dict, shape: Shape, role: str, n: Node) -> tuple[list, list]:
         pre: list = []
         body: list = []
         for key in PRESENCE:

@@ -5,6 +5,9 @@ fatal to CPython ("Cannot recover from stack overflow"). So the limit is raised 
 retry and restored only when no thread is inside `deeply` any more. The retry runs in a helper
 thread with a DEEP_STACK-byte stack, so the raised limit cannot overflow the C stack of the calling
 thread (a thread's default stack is often 8 MiB or less).
+
+Compiled (see `native`), the walk recurses on the C stack, where the recursion limit never stops it:
+`check_room` measures the data first and raises the RecursionError that sends it to the retry.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import threading
 from collections.abc import Callable
 
 DEEP_RECURSION = 12_000  # Python frames for ~2000 levels of data (validation takes ~6 per level)
+DEEP_LEVELS = 4000  # nested dicts and lists the retry takes (~3 frames each); compiled: `check_room`
+NATIVE_LEVELS = 300  # ... that a compiled walk takes on the caller's stack (~100 KiB of it)
 DEEP_STACK = 512 << 20  # bytes of the retry thread's stack (virtual memory: only what is used is touched)
 
 
@@ -83,3 +88,44 @@ def _retry(fn: Callable, args: tuple):
     if ok:
         return value
     raise value
+
+
+def check_room(*values) -> None:
+    """RecursionError if `values` nest deeper than this thread's walk has room for (compiled walks)."""
+    levels = DEEP_LEVELS if getattr(_inside, "deep", False) else NATIVE_LEVELS
+    for v in values:
+        if not _within(v, levels):
+            raise RecursionError("data nests too deeply")
+
+
+def _within(v, levels: int) -> bool:
+    """Whether the dicts and lists of `v` nest at most `levels` deep."""
+    if type(v) is dict:
+        return _dict_within(v, levels)
+    if type(v) is list:
+        return _list_within(v, levels)
+    return True
+
+
+def _dict_within(d: dict, levels: int) -> bool:  # typed in deep.pxd: C loops when compiled
+    if not levels:
+        return False
+    for x in d.values():
+        if type(x) is dict:
+            if not _dict_within(x, levels - 1):
+                return False
+        elif type(x) is list and not _list_within(x, levels - 1):
+            return False
+    return True
+
+
+def _list_within(lst: list, levels: int) -> bool:
+    if not levels:
+        return False
+    for x in lst:
+        if type(x) is dict:
+            if not _dict_within(x, levels - 1):
+                return False
+        elif type(x) is list and not _list_within(x, levels - 1):
+            return False
+    return True

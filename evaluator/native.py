@@ -1,0 +1,52 @@
+"""Whether the validation walk runs compiled: the hot modules built by Cython, or their Python sources.
+
+`pip install` compiles HOT with Cython when a C compiler is at hand (`setup.py`) and installs the
+Python sources beside them either way. The compiled modules are used only when all of them are
+there and none is older than its source (an editable checkout edited since its last build);
+otherwise, or with DV_EVAL_PURE_PYTHON=1 in the environment, every one of them is imported from its
+`.py` file, so a build never mixes with the sources it was not made from.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
+HOT = ("context", "errors", "deep", "equality", "keywords", "structural", "compiler")
+_HERE = os.path.dirname(__file__)
+_STALE_AFTER_NS = 2_000_000_000  # a source this much newer than its build was edited after it
+
+
+def _built() -> bool:
+    """Whether every hot module has a build that is not older than its source."""
+    if os.environ.get("DV_EVAL_PURE_PYTHON", "") not in ("", "0"):
+        return False
+    names = set(os.listdir(_HERE))
+    for mod in HOT:
+        ext = next((mod + s for s in EXTENSION_SUFFIXES if mod + s in names), None)
+        if ext is None:
+            return False
+        if mod + ".py" in names:
+            src = os.stat(os.path.join(_HERE, mod + ".py")).st_mtime_ns
+            if src - os.stat(os.path.join(_HERE, ext)).st_mtime_ns > _STALE_AFTER_NS:
+                return False
+    return True
+
+
+class _Sources:
+    """A finder that imports the hot modules from their `.py` files (ahead of any build of them)."""
+
+    @staticmethod
+    def find_spec(name: str, path=None, target=None):
+        pkg, _, mod = name.rpartition(".")
+        if pkg != __package__ or mod not in HOT:
+            return None
+        from importlib.util import spec_from_file_location
+
+        return spec_from_file_location(name, os.path.join(_HERE, mod + ".py"))
+
+
+NATIVE = _built()
+if not NATIVE:
+    sys.meta_path.insert(0, _Sources)

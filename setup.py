@@ -1,0 +1,45 @@
+"""Builds the evaluator's hot modules (`evaluator.native.HOT`) with Cython where a C compiler is at
+hand; where none is, or DV_EVAL_PURE_PYTHON=1 is set, or a module fails to build, the package installs
+as pure Python all the same (`evaluator/native.py` then imports every hot module from its source)."""
+
+import os
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HOT = ("context", "errors", "deep", "equality", "keywords", "structural", "compiler")
+
+
+class OptionalBuildExt(build_ext):
+    """Builds on every core; a failure (no compiler, no headers) leaves the pure-Python package."""
+
+    def initialize_options(self) -> None:
+        super().initialize_options()
+        self.parallel = os.cpu_count() or 1
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:  # noqa: BLE001 - any build failure: the sources are the fallback
+            print(f"dv2openapi: the evaluator's compiled modules were not built ({e}); using pure Python")
+
+
+def extensions() -> list:
+    if os.environ.get("DV_EVAL_PURE_PYTHON", "") not in ("", "0"):
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        return []
+    modules = [Extension(f"evaluator.{m}", [f"evaluator/{m}.py"], optional=True) for m in HOT]
+    # annotation_typing=False: annotations stay hints, so the compiled modules mean what the sources mean
+    return cythonize(
+        modules,
+        language_level=3,
+        compiler_directives={"annotation_typing": False, "binding": True},
+        build_dir="build/cython",
+        quiet=True,
+    )
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -1,0 +1,148 @@
+"""The compiled hot path (`evaluator.native`): used when built and current, never mixed with stale
+builds, as safe on deep data as the Python sources, and the Python sources still agree with the
+reference when used alone."""
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from evaluator import native
+
+ROOT = Path(__file__).resolve().parents[1]
+PURE = {**os.environ, "DV_EVAL_PURE_PYTHON": "1"}
+PROBE = "import evaluator, evaluator.native as n, evaluator.structural as s; print(n.NATIVE, s.__file__)"
+
+
+
+def test_setup_builds_the_modules_native_chooses():
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    hot = next(
+        ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "HOT"
+    )
+    assert tuple(hot) == native.HOT
+
+
+def test_a_checkout_with_a_compiler_runs_compiled():
+    if os.environ.get("DV_EVAL_PURE_PYTHON", "") not in ("", "0"):
+        pytest.skip("DV_EVAL_PURE_PYTHON is set: this run tests the Python sources")
+    if not shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc"):
+        pytest.skip("no C compiler on this machine: pip installed the Python sources only")
+    assert native.NATIVE, "built modules missing or older than their sources: run `pip install -e .` again"
+
+
+def _copy(tmp_path: Path) -> Path:
+    """The evaluator package (with whatever is built) in a directory of its own."""
+    shutil.copytree(ROOT / "evaluator", tmp_path / "evaluator", ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path / "evaluator"
+
+
+def _probe(path: Path, env: dict | None = None) -> tuple[str, str]:
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=path,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**(env or os.environ), "PYTHONPATH": str(path)},
+    ).stdout.split()
+    return out[0], out[1]
+
+
+@pytest.mark.skipif(not native.NATIVE, reason="the compiled modules are not built here (pure Python run)")
+def test_a_stale_or_partial_build_falls_back_to_the_sources_whole(tmp_path):
+    pkg = _copy(tmp_path)
+    assert _probe(tmp_path) == ("True", str(next(pkg.glob("structural.*.so"))))
+    later = next(pkg.glob("keywords.*.so")).stat().st_mtime + 60  # an edit since the build, in one module
+    os.utime(pkg / "keywords.py", (later, later))
+    assert _probe(tmp_path) == ("False", str(pkg / "structural.py"))
+    os.utime(pkg / "keywords.py", (later - 120, later - 120))
+    next(pkg.glob("context.*.so")).unlink()  # one module did not build
+    assert _probe(tmp_path) == ("False", str(pkg / "structural.py"))
+
+
+@pytest.mark.skipif(not native.NATIVE, reason="the compiled modules are not built here (pure Python run)")
+def test_the_environment_can_ask_for_the_sources(tmp_path):
+    assert _probe(ROOT, PURE) == ("False", str(ROOT / "evaluator" / "structural.py"))
+
+
+DEEP = """
+import sys, threading
+import evaluator
+schema = {"openapi": "3.0.0", "components": {"schemas": {"N": {"type": "object", "properties": {
+    "v": {"type": "integer", "minimum": 0}, "l": {"type": "array", "items": {"$ref": "#/components/schemas/N"}}}}}}}
+v = evaluator.compile(schema, "N")
+
+def nest(n, leaf):
+    for _ in range(n):
+        leaf = {"l": [leaf]}
+    return leaf
+
+def run(n):
+    try:
+        return len(v.validate(nest(n, {"v": -1})))
+    except evaluator.DepthError:
+        return "DepthError"
+
+out = []
+for n in (10, 149, 151, 1000, 1500, 200_000):
+    out.append(run(n))
+threading.stack_size(256 << 10)  # a small thread stack: the walk must still not overflow it
+t = threading.Thread(target=lambda: out.extend([run(149), run(1000)]))
+t.start(); t.join()
+print(*out)
+"""
+
+
+@pytest.mark.parametrize("env", [None, PURE], ids=["as built", "sources"])
+def test_deep_data_never_crashes_the_process(env):
+    """A compiled walk recurses on the C stack, where no recursion limit stops it: the data is
+    measured first (`deep.check_room`), so both builds give the same answers, and a DepthError
+    instead of a crash (each level here is a dict and a list)."""
+    r = subprocess.run([sys.executable, "-c", DEEP], capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["1", "1", "1", "1", "1", "DepthError", "1", "1"]
+
+
+CHAIN = """
+import evaluator
+defs = {f"T{i}": {"type": "object", "properties": {"a": {"$ref": f"#/components/schemas/T{i + 1}"}}}
+        for i in range(100_000)}
+try:
+    evaluator.compile({"openapi": "3.0.0", "components": {"schemas": defs}}, "T0", trusted=True)
+except evaluator.SchemaError as e:
+    print(e)
+"""
+
+
+@pytest.mark.parametrize("env", [None, PURE], ids=["as built", "sources"])
+def test_a_long_ref_chain_is_a_schema_error_not_a_crash(env):
+    r = subprocess.run([sys.executable, "-c", CHAIN], capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0 and r.stdout.strip() == "#/components/schemas/T0: nests too deeply to compile", r
+
+
+@pytest.mark.skipif(not native.NATIVE, reason="this run already tests the Python sources alone")
+def test_the_sources_alone_agree_with_the_reference():
+    """The pure-Python fallback gives validation-gen's verdicts too (the reference corpus and the
+    conformance cases, run once more in a process that imports the sources)."""
+    r = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "tests/conformance"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=PURE,
+        timeout=1800,
+    )
+    assert r.returncode == 0, r.stdout[-3000:]
+    assert " passed" in r.stdout.splitlines()[-1]
+
+
+def test_version_says_which_walk_runs():
+    r = subprocess.run([sys.executable, "-m", "evaluator.cli", "--version"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("dv-eval 0.1.0, validation walk: "), r
+    assert ("walk: compiled" in r.stdout) == native.NATIVE
