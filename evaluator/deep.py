@@ -90,9 +90,14 @@ def _retry(fn: Callable, args: tuple):
     raise value
 
 
+def in_retry() -> bool:
+    """Whether this is `deeply`'s retry thread (the one with room for DEEP_LEVELS)."""
+    return getattr(_inside, "deep", False)
+
+
 def check_room(*values) -> None:
     """RecursionError if `values` nest deeper than this thread's walk has room for (compiled walks)."""
-    levels = DEEP_LEVELS if getattr(_inside, "deep", False) else NATIVE_LEVELS
+    levels = DEEP_LEVELS if in_retry() else NATIVE_LEVELS
     for v in values:
         if not _within(v, levels):
             raise RecursionError("data nests too deeply")

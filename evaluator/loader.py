@@ -25,7 +25,7 @@ from collections.abc import Iterator
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from .deep import deeply
+from .deep import NATIVE_LEVELS, deeply, in_retry
 
 try:
     from yaml._yaml import CParser as _Parser
@@ -352,6 +352,8 @@ class _Builder:
         cls = node.__class__
         if cls is ScalarNode:
             return _value(node)
+        if depth > NATIVE_LEVELS and not in_retry():  # compiled, this recursion is not counted by Python:
+            raise RecursionError("document nests too deeply")  # `deeply` builds it again, on a big stack
         key = id(node)
         hit = self.memo.get(key)
         if hit is not None:
