@@ -160,8 +160,8 @@ def _parser() -> _Parser:
         type=_jobs,
         metavar="N|auto",
         help="Worker processes for batch mode (several files, a directory, or one large stream); `auto` (the "
-        "default) uses the cores (at most 4). Input too small to pay for workers (under 2 MiB of files, a "
-        "stream under 4 MiB) is judged in-process whatever N is; the output is the same either way.",
+        "default) uses the cores (at most 4). Input too small to pay for workers (files: under 512 KiB, counting 1 KiB "
+        "more for each file; a stream under 4 MiB) is judged in-process whatever N is; the output is the same.",
     )
     add(
         "--batch",

@@ -103,7 +103,7 @@ def check_room(*values) -> None:
             raise RecursionError("data nests too deeply")
 
 
-def _within(v, levels: int) -> bool:
+def _within(v, levels: int) -> bool:  # this and the two below typed in deep.pxd: C calls and loops when compiled
     """Whether the dicts and lists of `v` nest at most `levels` deep."""
     if type(v) is dict:
         return _dict_within(v, levels)
@@ -112,14 +112,11 @@ def _within(v, levels: int) -> bool:
     return True
 
 
-def _dict_within(d: dict, levels: int) -> bool:  # typed in deep.pxd: C loops when compiled
+def _dict_within(d: dict, levels: int) -> bool:
     if not levels:
         return False
-    for x in d.values():
-        if type(x) is dict:
-            if not _dict_within(x, levels - 1):
-                return False
-        elif type(x) is list and not _list_within(x, levels - 1):
+    for x in d.values():  # noqa: SIM110 - a plain loop: compiled, all() of a generator is 3x slower here
+        if not _within(x, levels - 1):
             return False
     return True
 
@@ -127,10 +124,7 @@ def _dict_within(d: dict, levels: int) -> bool:  # typed in deep.pxd: C loops wh
 def _list_within(lst: list, levels: int) -> bool:
     if not levels:
         return False
-    for x in lst:
-        if type(x) is dict:
-            if not _dict_within(x, levels - 1):
-                return False
-        elif type(x) is list and not _list_within(x, levels - 1):
+    for x in lst:  # noqa: SIM110
+        if not _within(x, levels - 1):
             return False
     return True

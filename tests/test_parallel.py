@@ -130,3 +130,19 @@ def test_too_little_input_is_judged_without_workers(tmp_path, monkeypatch):
     monkeypatch.setattr(parallel, "_ordered", no_fork)
     r = invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
     assert r.exit_code == 0 and "20 objects: 20 valid" in r.output
+
+
+def test_a_few_hundred_small_files_are_spread_over_workers(tmp_path, monkeypatch):
+    """Each file costs its own open, read and routing: 600 small files pay for two workers."""
+    for i in range(600):
+        (tmp_path / f"o{i}.yaml").write_text(VALID)
+    forked = []
+    ordered = parallel._ordered
+
+    def spy(*args):
+        forked.append(True)
+        return ordered(*args)
+
+    monkeypatch.setattr(parallel, "_ordered", spy)
+    r = invoke(main, ["--schema", SCHEMA, str(tmp_path), "--jobs", "2"])
+    assert r.exit_code == 0 and "600 objects: 600 valid" in r.output and forked
