@@ -113,8 +113,6 @@ class Validator:
             obj = to_json(obj)
         if old is not None and type(old) is not dict:
             old = to_json(old, "old")
-        if native.NATIVE:  # a compiled walk recurses where the recursion limit cannot stop it: measure the data
-            check_room(obj, old)
         ctx = self._ctx(options, subresource, update, old, beta)
         errors = self._run(obj, old, ctx)
         # A wrong type may be a Python value (an Enum member, a tuple, a dataclass) that stands for JSON:
@@ -150,6 +148,12 @@ class Validator:
             detail = f"no validation found for {self.name}, subresource: {ctx.subresource or '/'}"
             ctx.errors.append(FieldError(INTERNAL, "<nil>", None, detail))
             return ctx.errors
+        if not ctx.measured and not (ctx.update and type(old) is dict and self._node.props_only):
+            # A compiled walk recurses where the recursion limit cannot stop it: the data is measured
+            # first (deep.check_room). An update of a struct is measured field by field as the walk
+            # descends, so that an unchanged field costs only its comparison with the old one.
+            check_room(obj, old if ctx.update else None)
+            ctx.measured = True
         self._node.validate(obj, old if ctx.update else NOOLD, None, ctx)
         return ctx.errors
 

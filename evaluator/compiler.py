@@ -57,6 +57,7 @@ class Node:
         "leaf",
         "has_pre",
         "nil_active",
+        "props_only",
         "__weakref__",
     )
 
@@ -138,6 +139,8 @@ class Compiler:
             types = None  # the referenced node checks the type itself
         detail = f"must be of type {_TYPE_NAME[shape.kind]}" if types else ""
         body = checks
+        # a struct whose only check walks its properties: on update, every descent is a ratcheted field
+        n.props_only = not pre and len(body) == 1 and getattr(body[0], "props_walk", False)
         n.validate, n.core = _runner(pre, body, role in ("field", "elem"), n.eq, types, detail)
         # For parents that inline the common cases: `leaf` = (types, detail, required, check or None)
         # means "nil: Required if required, else nothing; wrong type: TypeInvalid; else run check".

@@ -22,15 +22,18 @@ def _built() -> bool:
     """Whether every hot module has a build that is not older than its source."""
     if os.environ.get("DV_EVAL_PURE_PYTHON", "") not in ("", "0"):
         return False
-    names = set(os.listdir(_HERE))
-    for mod in HOT:
-        ext = next((mod + s for s in EXTENSION_SUFFIXES if mod + s in names), None)
-        if ext is None:
-            return False
-        if mod + ".py" in names:
-            src = os.stat(os.path.join(_HERE, mod + ".py")).st_mtime_ns
-            if src - os.stat(os.path.join(_HERE, ext)).st_mtime_ns > _STALE_AFTER_NS:
+    try:
+        names = set(os.listdir(_HERE))
+        for mod in HOT:
+            ext = next((mod + s for s in EXTENSION_SUFFIXES if mod + s in names), None)
+            if ext is None:
                 return False
+            if mod + ".py" in names:
+                src = os.stat(os.path.join(_HERE, mod + ".py")).st_mtime_ns
+                if src - os.stat(os.path.join(_HERE, ext)).st_mtime_ns > _STALE_AFTER_NS:
+                    return False
+    except OSError:  # not a directory of files (a zip, say): the sources, which import from anywhere
+        return False
     return True
 
 

@@ -8,6 +8,7 @@ import json
 
 from . import errors as E
 from .context import NOOLD
+from .deep import check_room
 from .equality import freeze
 from .schemaerror import SchemaError
 from .shape import JSON_TYPES, NIL_LIST
@@ -61,16 +62,15 @@ def kw_properties(c, props, schema, shape, n):
                 return
         else:
             y = NOOLD
-        if leaf is not None:
-            if x is None:
-                if leaf[2]:
-                    ctx.add(E.REQUIRED, (path, name), "", "", "").short_circuit = True
-            elif type(x) not in leaf[0]:
-                ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
-            elif leaf[3] is not None:
-                leaf[3](x, y, (path, name), ctx)
+        if ctx.measured:
+            _descend(name, core, leaf, x, y, path, ctx)
             return
-        core(x, y, (path, name), ctx)
+        check_room(x, y)  # a compiled update walk measures only the fields it descends into (see Validator._run)
+        ctx.measured = True
+        try:
+            _descend(name, core, leaf, x, y, path, ctx)
+        finally:
+            ctx.measured = False
 
     def check(v, ov, path, ctx):
         has_old = type(ov) is dict
@@ -118,7 +118,22 @@ def kw_properties(c, props, schema, shape, n):
                 if e is not None and y is not None and v.get(name) is None:
                     visit(e, None, v, ov, has_old, path, ctx)
 
+    check.props_walk = True  # see Node.props_only
     return check
+
+
+def _descend(name, core, leaf, x, y, path, ctx):
+    """Validate field `name`'s value `x` (old value `y`): a leaf's checks inline, else its node."""
+    if leaf is not None:
+        if x is None:
+            if leaf[2]:
+                ctx.add(E.REQUIRED, (path, name), "", "", "").short_circuit = True
+        elif type(x) not in leaf[0]:
+            ctx.add(E.TYPE_INVALID, (path, name), x, leaf[1], "")
+        elif leaf[3] is not None:
+            leaf[3](x, y, (path, name), ctx)
+        return
+    core(x, y, (path, name), ctx)
 
 
 def _view(v, fields: tuple, pointer: bool):

@@ -83,15 +83,17 @@ def nest(n, leaf):
         leaf = {"l": [leaf]}
     return leaf
 
-def run(n):
+def run(n, update=False):
     try:
-        return len(v.validate(nest(n, {"v": -1})))
+        return len(v.validate(nest(n, {"v": -1}), nest(n, {"v": 1}) if update else None))
     except evaluator.DepthError:
         return "DepthError"
 
 out = []
 for n in (10, 149, 151, 1000, 1500, 200_000):
     out.append(run(n))
+for n in (10, 151, 1000, 200_000):  # an update is measured as the walk descends into changed fields
+    out.append(run(n, update=True))
 threading.stack_size(256 << 10)  # a small thread stack: the walk must still not overflow it
 t = threading.Thread(target=lambda: out.extend([run(149), run(1000)]))
 t.start(); t.join()
@@ -106,7 +108,7 @@ def test_deep_data_never_crashes_the_process(env):
     instead of a crash (each level here is a dict and a list)."""
     r = subprocess.run([sys.executable, "-c", DEEP], capture_output=True, text=True, env=env, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
-    assert r.stdout.split() == ["1", "1", "1", "1", "1", "DepthError", "1", "1"]
+    assert r.stdout.split() == ["1", "1", "1", "1", "1", "DepthError", "1", "1", "1", "DepthError", "1", "1"]
 
 
 CHAIN = """
