@@ -6,8 +6,10 @@ retry and restored only when no thread is inside `deeply` any more. The retry ru
 thread with a DEEP_STACK-byte stack, so the raised limit cannot overflow the C stack of the calling
 thread (a thread's default stack is often 8 MiB or less).
 
-Compiled (see `native`), the walk recurses on the C stack, where the recursion limit never stops it:
-`check_room` measures the data first and raises the RecursionError that sends it to the retry.
+Compiled (see `native`), the walk recurses on the C stack, where the recursion limit never stops it.
+A schema without recursive types bounds its depth; for one with them, and for what recurses on
+the data itself (`equality.freeze`), `check_room` measures the data first and raises the
+RecursionError that sends it to the retry.
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from .deep import check_room
+from .native import NATIVE
 from .shape import ZERO, Resolver, Shape
 
 _CONTAINERS = ("list", "map")
@@ -72,11 +74,17 @@ def _memoized(same: Callable[..., bool]) -> Callable[[object, object], bool]:
 
 def freeze(v):
     """A hashable stand-in for a JSON value of no known shape."""
+    if NATIVE and (type(v) is dict or type(v) is list):
+        check_room(v)  # compiled, `_freeze` recurses on the C stack, as deep as the data
+    return _freeze(v)
+
+
+def _freeze(v):
     t = type(v)
     if t is dict:
-        return ("d",) + _sorted_items((k, freeze(x)) for k, x in v.items())
+        return ("d",) + _sorted_items((k, _freeze(x)) for k, x in v.items())
     if t is list:
-        return ("l",) + tuple(freeze(x) for x in v)
+        return ("l",) + tuple(_freeze(x) for x in v)
     if t is float and v.is_integer():
         return int(v)
     return v

@@ -70,7 +70,10 @@ class FieldError:
             elif isinstance(v, (int, float)):
                 text += f": {v}"
             else:
-                text += ": " + deeply(_json, v)
+                try:
+                    text += ": " + deeply(_json, v)
+                except RecursionError:  # deeper than even the retry's big stack takes
+                    text += ": <a value nested too deeply to show>"
         if self.detail:
             text += ": " + self.detail
         return text

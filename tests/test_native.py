@@ -111,6 +111,56 @@ def test_deep_data_never_crashes_the_process(env):
     assert r.stdout.split() == ["1", "1", "1", "1", "1", "DepthError", "1", "1", "1", "DepthError", "1", "1"]
 
 
+FREE = """
+import threading
+import evaluator
+schema = {"openapi": "3.0.0", "components": {"schemas": {"T": {"type": "object", "properties": {
+    "n": {"type": "integer"},
+    "free": {"type": "object", "x-kubernetes-preserve-unknown-fields": True},
+    "set": {"type": "array", "x-kubernetes-list-type": "set", "items": {}},
+    "bag": {"type": "object", "additionalProperties": {}},
+    "fixed": {"enum": [{"a": 1}]}}}}}}
+v = evaluator.compile(schema, "T")
+
+def nest(n, leaf=1):
+    for i in range(n):
+        leaf = {"k": [leaf]} if i % 2 else [leaf]
+    return leaf
+
+def run(field, n, update=False):
+    new = {field: [nest(n), nest(n, 2)] if field == "set" else nest(n)}
+    try:
+        errors = v.validate(new, {field: nest(n, 3)} if update else None)
+    except evaluator.DepthError:
+        return "DepthError"
+    return "|".join(str(e)[:60] for e in errors) or "ok"
+
+out = []
+for field in ("n", "free", "set", "bag", "fixed"):
+    out += [run(field, n) for n in (10, 299, 1000, 200_000)] + [run(field, n, True) for n in (1000, 200_000)]
+threading.stack_size(256 << 10)  # a small thread stack
+t = threading.Thread(target=lambda: out.extend([run("set", 299), run("set", 1000), run("n", 1000), run("fixed", 1000)]))
+t.start(); t.join()
+print(*out, sep=chr(10))
+"""
+
+
+def test_deep_data_in_a_schema_that_does_not_recurse():
+    """A schema without recursive types bounds how deep a compiled walk goes, so its data is not
+    measured (only what recurses on the data itself: a set's items, `deep.check_room` in `freeze`).
+    Deep data where such a schema does not reach, as a wrong type, an enum value or a set item:
+    never a crash, and the answers of the Python sources."""
+    runs = [subprocess.run([sys.executable, "-c", FREE], capture_output=True, text=True, env=env, timeout=300)
+            for env in (None, PURE)]
+    for r in runs:
+        assert r.returncode == 0, r.stderr[-2000:]
+    built, sources = (r.stdout.splitlines() for r in runs)
+    assert built == sources
+    assert built[1 * 6 + 3] == "ok"  # 200,000 levels where the schema does not look
+    assert built[2 * 6 + 3] == "DepthError"  # ... as an item of a set: compared by value
+    assert "<a value nested too deeply to show>" in built[3]  # a wrong type, 200,000 levels deep
+
+
 CHAIN = """
 import evaluator
 defs = {f"T{i}": {"type": "object", "properties": {"a": {"$ref": f"#/components/schemas/T{i + 1}"}}}
