@@ -73,10 +73,15 @@ def _memoized(same: Callable[..., bool]) -> Callable[[object, object], bool]:
 
 
 def freeze(v):
-    """A hashable stand-in for a JSON value of no known shape."""
-    if NATIVE and (type(v) is dict or type(v) is list):
-        check_room(v)  # compiled, `_freeze` recurses on the C stack, as deep as the data
-    return _freeze(v)
+    """A hashable stand-in for a JSON value of no known shape (nil stays None)."""
+    t = type(v)
+    if t is dict or t is list:
+        if NATIVE:
+            check_room(v)  # compiled, `_freeze` recurses on the C stack, as deep as the data
+        return _freeze(v)
+    if t is float and v.is_integer():
+        return int(v)
+    return v
 
 
 def _freeze(v):
@@ -265,7 +270,7 @@ class Equality:
         kind = shape.kind if shape is not None else "any"
         zero = ZERO.get(kind) if (value_field or kind in _CONTAINERS) else None
         if zero is None:
-            return lambda v: None if v is None else canon(v)
+            return canon if canon is freeze else lambda v: None if v is None else canon(v)
         return lambda v: canon(zero if v is None else v)
 
     def _build_canon(self, shape: Shape | None):

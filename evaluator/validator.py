@@ -28,11 +28,13 @@ class Result(list):
     `beta=False`, of beta rules, which Kubernetes only logs. `valid` is True when nothing is enforced.
     """
 
+    __slots__ = ("shadowed", "enforced")
+
     def __init__(self, errors: list[FieldError], beta: bool):
-        super().__init__(errors)
         if not errors:  # the common case, without the two passes
             self.shadowed, self.enforced = [], []
             return
+        list.__init__(self, errors)
         self.shadowed = [e for e in errors if e.level == "alpha" or (e.level == "beta" and not beta)]
         self.enforced = [e for e in errors if not (e.level == "alpha" or (e.level == "beta" and not beta))]
 
