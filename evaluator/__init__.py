@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import gc
 
-from . import native  # noqa: F401 - first: it chooses the compiled hot modules or their sources
+# first: `native` chooses the compiled hot modules or their sources; `yamlimport` imports yaml (see there)
+from . import native, yamlimport  # noqa: F401
 from .errors import FieldError
 from .schemaerror import SchemaError
 from .select import schema_root
