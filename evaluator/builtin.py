@@ -9,12 +9,12 @@ schemas, turned back into OpenAPI 3.0 here: `$defs` references, `type: [T, "null
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
 import zlib
 from collections.abc import Callable
+from importlib.machinery import PathFinder
 
 from . import schemacache
 from .loader import InputError
@@ -26,7 +26,13 @@ INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString"
 
 
 def _schema_root() -> str:
-    spec = importlib.util.find_spec(PACKAGE)  # located, not imported: importing it pulls in jsonschema
+    # located, not imported (importing it pulls in jsonschema); on sys.path first: importlib.util, which
+    # also asks installed import hooks, takes ~2 ms to import
+    spec = PathFinder.find_spec(PACKAGE)
+    if spec is None:
+        import importlib.util
+
+        spec = importlib.util.find_spec(PACKAGE)
     if spec is None or not spec.submodule_search_locations:
         raise InputError(f"--kubernetes-version needs the kubernetes-validate package: {INSTALL}")
     return os.path.join(next(iter(spec.submodule_search_locations)), "kubernetes-json-schema")

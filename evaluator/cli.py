@@ -231,6 +231,22 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(code)
 
 
+def entry() -> None:
+    """The `dv-eval` command: `main`, then, with the output flushed, an exit that skips the
+    interpreter's teardown of every object one by one (~5 ms of a one-file run)."""
+    try:
+        main()
+    except SystemExit as e:
+        if type(e.code) is not int:
+            raise
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            raise e from None  # the usual exit, which reports it as usual
+        os._exit(e.code)
+
+
 def _options(
     schema_paths,
     kubernetes_version,

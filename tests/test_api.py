@@ -139,11 +139,15 @@ def test_unsupported_subresource_matches_the_reference(v):
 
 def test_missing_kubernetes_validate_is_one_clear_line(monkeypatch):
 
+    import evaluator.builtin
     from evaluator.cli import main
     from tests.cli import invoke
 
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda n, *a: None if n == "kubernetes_validate" else real(n, *a))
+    # sys.path is looked at first (PathFinder), then import hooks (importlib.util): neither has it
+    nowhere = type("NotThere", (), {"find_spec": staticmethod(lambda n: None)})
+    monkeypatch.setattr(evaluator.builtin, "PathFinder", nowhere)
     r = invoke(main, ["--kubernetes-version", "1.37", str(ROOT / "examples/widget/objects/valid.yaml")])
     assert r.exit_code == 2
     assert r.output.strip() == (
