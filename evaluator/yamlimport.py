@@ -29,10 +29,19 @@ class _OnFirstUse:
 _compile = re.compile
 
 
+def _deferred(pattern, flags: int = 0):
+    """`re.compile` while yaml imports: PyYAML's own patterns wait for their first use; any other
+    module's (one that yaml's import imports first) is compiled as usual."""
+    caller = sys._getframe(1).f_globals.get("__name__", "")
+    if caller == "yaml" or caller.startswith("yaml."):
+        return _OnFirstUse(pattern, flags)
+    return _compile(pattern, flags)
+
+
 def _import_yaml() -> None:
     if "yaml" in sys.modules:
         return
-    re.compile = _OnFirstUse
+    re.compile = _deferred
     try:
         import yaml  # noqa: F401
     finally:
