@@ -212,6 +212,8 @@ def main(argv: list[str] | None = None) -> None:
                 a.skip_kinds,
                 a.as_cluster,
             )
+            if sys.stdout is None:  # started with the descriptor closed, as `>&-` leaves it
+                raise InputError("standard output is closed")
             old = a.paths[1] if len(a.paths) > 1 else None
             code = _run(opts, a.fmt, a.jobs, a.batch, a.paths[0], old, tuple(a.paths[2:]))
         except BrokenPipeError:
@@ -240,8 +242,9 @@ def entry() -> None:
         if type(e.code) is not int:
             raise
         try:
-            sys.stdout.flush()
-            sys.stderr.flush()
+            for stream in (sys.stdout, sys.stderr):
+                if stream is not None:  # None: started with the descriptor closed
+                    stream.flush()
         except (OSError, ValueError):
             raise e from None  # the usual exit, which reports it as usual
         os._exit(e.code)

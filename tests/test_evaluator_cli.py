@@ -242,6 +242,20 @@ def test_closed_standard_input_is_one_line_exit_2():
     assert r.returncode == 2 and r.stderr.strip() == "dv-eval: -: standard input is closed", r.stderr
 
 
+def test_closed_standard_output_is_one_line_exit_2():
+    """Through the `dv-eval` command's entry point (which ends the process itself once its output is
+    flushed): one line, exit 2."""
+    args = ["--schema", "schemas/widget.crd.yaml", "examples/widget/objects/valid.yaml"]
+    code = f"import sys; from evaluator.cli import entry; sys.argv[1:] = {args!r}; entry()"
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: os.close(1),  # stdout closed, as `>&-` leaves it
+    )
+    assert r.returncode == 2 and r.stderr.strip() == "dv-eval: standard output is closed", r.stderr
+
+
 def test_a_json_schema_with_a_byte_order_mark_loads(tmp_path):
     s = tmp_path / "s.json"
     s.write_bytes(b'\xef\xbb\xbf{"type": "object", "properties": {"a": {"type": "string"}}}')
