@@ -19,6 +19,7 @@ from importlib.machinery import PathFinder
 from . import schemacache
 from .loader import InputError
 from .routing import Target, count_rules
+from .shape import reached
 
 PACKAGE = "kubernetes_validate"
 INSTALL = "pip install 'dv2openapi[kubernetes]'"
@@ -157,29 +158,7 @@ def _kind(doc: dict, name: str) -> list:
 
 def _reached(doc: dict, name: str) -> dict:
     """The document cut down to the definitions `name` reaches."""
-    schemas = doc["components"]["schemas"]
-    keep, todo = {}, [name]
-    while todo:
-        n = todo.pop()
-        if n in keep or n not in schemas:
-            continue
-        keep[n] = schemas[n]
-        todo += [ref[len(REF) :] for ref in _refs(schemas[n])]
-    return {**doc, "components": {"schemas": keep}}
-
-
-REF = "#/components/schemas/"
-
-
-def _refs(x) -> list[str]:
-    if isinstance(x, dict):
-        out = [x["$ref"]] if isinstance(x.get("$ref"), str) and x["$ref"].startswith(REF) else []
-        for v in x.values():
-            out += _refs(v)
-        return out
-    if isinstance(x, list):
-        return [r for v in x for r in _refs(v)]
-    return []
+    return {**doc, "components": {"schemas": reached(doc["components"]["schemas"], name)}}
 
 
 def index(doc: dict, version: str) -> dict:

@@ -15,7 +15,7 @@ from .context import NOOLD
 from .equality import Equality
 from .keywords import LEAF, SHORT_CIRCUIT, kw_fixed
 from .schemaerror import SchemaError
-from .shape import FLAT, REF, ZERO, Resolver, Shape
+from .shape import FLAT, REF, ZERO, Resolver, Shape, refs_in
 
 MAX_NESTING = 200  # schemas inside schemas (a $ref hop is one more): deeper is "nests too deeply to compile"
 OPAQUE_SKIPS = {"properties", "required", "x-dv-embedded"}
@@ -271,12 +271,13 @@ def recursive(doc: dict, ref: str) -> bool:
     """Whether a `$ref` reachable from `ref` leads back to a type it came from (or is not a plain
     `#/components/schemas/T`: then assumed to). A schema with no such cycle bounds how deep a walk of
     it goes, however deep the data: a compiled walk needs to measure only the data of recursive ones."""
-    schemas = doc.get("components", {}).get("schemas", {}) if isinstance(doc.get("components"), dict) else {}
+    components = doc.get("components")
+    schemas = components.get("schemas") if isinstance(components, dict) else None
     if not isinstance(schemas, dict) or not ref.startswith(REF):
         return True
     done: set = set()  # types whose every path was followed to its end
     path: list = [ref[len(REF) :]]  # the types being followed, each inside the last
-    todo: list = [iter(_refs_of(schemas.get(path[0])))]
+    todo: list = [iter(refs_in(schemas.get(path[0])))]
     while todo:
         nxt = next(todo[-1], None)
         if nxt is None:
@@ -288,27 +289,8 @@ def recursive(doc: dict, ref: str) -> bool:
         name = nxt[len(REF) :]
         if name not in done:
             path.append(name)
-            todo.append(iter(_refs_of(schemas.get(name))))
+            todo.append(iter(refs_in(schemas.get(name))))
     return False
-
-
-def _refs_of(schema: object) -> list:
-    """Every `$ref` value inside `schema` (without recursion: a schema may nest deeply; each container
-    once: YAML aliases may share one, or a Python document hold itself)."""
-    out, stack, seen = [], [schema], set()
-    while stack:
-        x = stack.pop()
-        if type(x) is dict or type(x) is list:
-            if id(x) in seen:
-                continue
-            seen.add(id(x))
-            if type(x) is list:
-                stack.extend(x)
-                continue
-            if "$ref" in x:
-                out.append(x["$ref"])
-            stack.extend(x.values())
-    return out
 
 
 _PASSIVE = {"type", "items", "nullable", "description", "title", "default", "example", "x-dv-value", "format"}

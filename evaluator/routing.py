@@ -19,9 +19,8 @@ from . import schemacache
 from .loader import InputError
 from .schemaerror import SchemaError
 from .select import ANNOTATION, as_openapi
+from .shape import REF, reached
 from .tree import yaml_files
-
-REF = "#/components/schemas/"
 
 
 class Target:
@@ -228,26 +227,7 @@ def _declares_gvk(doc: object) -> bool:
 
 def _closure(t: Target) -> dict:
     """The target's schema and every schema it reaches through $refs, by name: what validation uses."""
-    schemas = t.doc.get("components", {}).get("schemas", {})
-    out: dict = {}
-    todo, stack = [t.name], []
-    while todo or stack:
-        if not stack:
-            name = todo.pop()
-            if name in out:
-                continue
-            out[name] = schemas.get(name)
-            stack.append(out[name])
-            continue
-        s = stack.pop()
-        if isinstance(s, dict):
-            ref = s.get("$ref")
-            if isinstance(ref, str) and ref.startswith(REF):
-                todo.append(ref[len(REF) :])
-            stack.extend(s.values())
-        elif isinstance(s, list):
-            stack.extend(s)
-    return out
+    return reached(t.doc.get("components", {}).get("schemas", {}), t.name)
 
 
 def missing(what: str, obj: dict) -> str:

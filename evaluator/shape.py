@@ -66,6 +66,39 @@ def resolve_ref(doc: dict, ref: object, where: str = "") -> dict:
     return node
 
 
+def refs_in(schema: object) -> list:
+    """Every `$ref` value inside `schema` (without recursion: a schema may nest deeply; each container
+    once: YAML aliases may share one, or a Python document hold itself)."""
+    out, stack, seen = [], [schema], set()
+    while stack:
+        x = stack.pop()
+        if type(x) is dict or type(x) is list:
+            if id(x) in seen:
+                continue
+            seen.add(id(x))
+            if type(x) is list:
+                stack.extend(x)
+                continue
+            if "$ref" in x:
+                out.append(x["$ref"])
+            stack.extend(x.values())
+    return out
+
+
+def reached(schemas: dict, name: str) -> dict:
+    """Component `name` and every one it reaches through `#/components/schemas/` references, by name
+    (those that `schemas` has)."""
+    out: dict = {}
+    todo = [name]
+    while todo:
+        n = todo.pop()
+        if n in out or n not in schemas:
+            continue
+        out[n] = schemas[n]
+        todo += [r[len(REF) :] for r in refs_in(schemas[n]) if isinstance(r, str) and r.startswith(REF)]
+    return out
+
+
 class Resolver:
     """Resolves `$ref`s against the document's components."""
 
