@@ -32,6 +32,8 @@ def extensions() -> list:
     except ImportError:
         return []
     modules = [Extension(f"evaluator.{m}", [f"evaluator/{m}.py"], optional=True) for m in HOT]
+    # a schema file's fast reader: needs libyaml's header and library (libyaml-dev, libyaml-devel)
+    modules.append(Extension("evaluator.plainyaml", ["evaluator/plainyaml.pyx"], libraries=["yaml"], optional=True))
     # annotation_typing=False: annotations stay hints, so the compiled modules mean what the sources mean
     return cythonize(
         modules,

@@ -141,7 +141,7 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
 def _cached(key: str, build: Callable[[], object]):
     """A JSON value from the user cache under `key` (the release, its file's path, size and time, what it
     is: a file name), or built and stored there."""
-    entry = os.path.join(schemacache.cache_dir(), key + ".json")
+    entry = os.path.join(schemacache.cache_dir(), key + ".marshal")
     hit = schemacache.read_entry(entry, key)
     if hit is not None:
         return hit[0]

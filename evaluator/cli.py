@@ -9,7 +9,7 @@ import sys
 
 from .batch import file_results, files, results
 from .loader import InputError, iter_docs, load_one
-from .native import NATIVE
+from .native import NATIVE, PLAINYAML
 from .process import cli_signals, closed_stdout
 from .reporters import FORMATS, REPORTERS, Reporter, Summary
 from .routing import Catalog
@@ -64,17 +64,19 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Version(argparse.Action):
-    """--version: the release, and whether the validation walk runs compiled (see evaluator/native.py)."""
+    """--version: the release, whether the validation walk runs compiled and whether YAML schema files are
+    read by the direct reader (see evaluator/native.py)."""
 
     def __init__(self, option_strings: list[str], dest: str, **kwargs) -> None:
-        help = "Print the version and whether validation runs compiled or as pure Python, then exit."
+        help = "Print the version, whether validation runs compiled and how YAML schema files are read, then exit."
         super().__init__(option_strings, dest, nargs=0, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         from importlib.metadata import version
 
         walk = "compiled" if NATIVE else "pure Python (no build of it, an outdated one, or DV_EVAL_PURE_PYTHON set)"
-        print(f"dv-eval {version('dv2openapi')}, validation walk: {walk}")
+        reader = "libyaml, direct" if PLAINYAML else "PyYAML (not built with libyaml's header, or not compiled)"
+        print(f"dv-eval {version('dv2openapi')}, validation walk: {walk}, YAML schema files: {reader}")
         sys.exit(0)
 
 

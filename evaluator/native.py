@@ -18,18 +18,18 @@ _HERE = os.path.dirname(__file__)
 _STALE_AFTER_NS = 2_000_000_000  # a source this much newer than its build was edited after it
 
 
-def _built() -> bool:
-    """Whether every hot module has a build that is not older than its source."""
+def _built(modules: tuple, source: str) -> bool:
+    """Whether every one of `modules` has a build that is not older than its source (`mod + source`)."""
     if os.environ.get("DV_EVAL_PURE_PYTHON", "") not in ("", "0"):
         return False
     try:
         names = set(os.listdir(_HERE))
-        for mod in HOT:
+        for mod in modules:
             ext = next((mod + s for s in EXTENSION_SUFFIXES if mod + s in names), None)
             if ext is None:
                 return False
-            if mod + ".py" in names:
-                src = os.stat(os.path.join(_HERE, mod + ".py")).st_mtime_ns
+            if mod + source in names:
+                src = os.stat(os.path.join(_HERE, mod + source)).st_mtime_ns
                 if src - os.stat(os.path.join(_HERE, ext)).st_mtime_ns > _STALE_AFTER_NS:
                     return False
     except OSError:  # not a directory of files (a zip, say): the sources, which import from anywhere
@@ -50,6 +50,8 @@ class _Sources:
         return spec_from_file_location(name, os.path.join(_HERE, mod + ".py"))
 
 
-NATIVE = _built()
+NATIVE = _built(HOT, ".py")
+# a schema file's fast reader (plainyaml.pyx, built where libyaml's header is): with the compiled walk only
+PLAINYAML = NATIVE and _built(("plainyaml",), ".pyx")
 if not NATIVE:
     sys.meta_path.insert(0, _Sources)

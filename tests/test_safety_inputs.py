@@ -90,7 +90,7 @@ def test_an_entry_copied_under_another_key_is_rejected(cache, tmp_path):
 def _key(p: Path) -> str:
     import hashlib
 
-    return hashlib.sha256(p.read_bytes()).hexdigest() + ".json"
+    return hashlib.sha256(p.read_bytes()).hexdigest() + ".marshal"
 
 
 # 10. never wait on, never read unbounded ---------------------------------------------------

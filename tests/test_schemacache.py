@@ -1,5 +1,7 @@
 """The parsed-schema cache: same document as a fresh parse, damaged or unwritable caches only cost speed."""
 
+import marshal
+
 import pytest
 
 from evaluator import schemacache
@@ -39,7 +41,18 @@ def test_an_edited_schema_is_a_new_entry(cache, tmp_path):
     assert len(list(cache.iterdir())) == 2
 
 
-@pytest.mark.parametrize("damage", [lambda b: b[:-10], lambda b: b.replace(b'"type"', b'"tipe"', 1), lambda b: b""])
+OTHER_MARSHAL = b"marshal %d" % (marshal.version + 1)  # an entry another Python wrote
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda b: b[:-10],
+        lambda b: b.replace(b"type", b"tipe", 1),
+        lambda b: b"",
+        lambda b: b.replace(b"marshal %d" % marshal.version, OTHER_MARSHAL, 1),
+    ],
+)
 def test_a_damaged_entry_is_ignored_and_rewritten(cache, damage):
     fresh = schemacache.load_docs(SCHEMA)
     (entry,) = cache.iterdir()

@@ -1,0 +1,190 @@
+# cython: language_level=3
+"""Plain YAML data read straight from libyaml's events: a schema file's fast path (schemacache).
+
+`loader` composes YAML through PyYAML, which makes a Python node and two marks per YAML node: for a
+1.7 MB schema that is ~120 ms of a ~30 ms parse. This module drives the same libyaml parser from C
+and builds the values directly, resolving scalars with loader's own functions (go-yaml's rules).
+It handles the common subset only: maps, lists and scalars without anchors, aliases, explicit tags
+or merge keys, no duplicate keys, within MAX_DEPTH and MAX_NODES. On anything else, and on any error,
+`read` returns None and the caller reads the text with `loader`, which decides and words the error;
+on the subset both give the same values (tests/test_plainyaml.py). Built only where libyaml's
+header is at hand (setup.py); without it the loader reads every schema.
+"""
+
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+
+from .loader import MAX_DEPTH, MAX_NODES, _Bad, _HINTS, _key, _number, _plain
+
+
+cdef extern from "yaml.h":
+    ctypedef enum yaml_event_type_t:
+        YAML_NO_EVENT
+        YAML_STREAM_START_EVENT
+        YAML_STREAM_END_EVENT
+        YAML_DOCUMENT_START_EVENT
+        YAML_DOCUMENT_END_EVENT
+        YAML_ALIAS_EVENT
+        YAML_SCALAR_EVENT
+        YAML_SEQUENCE_START_EVENT
+        YAML_SEQUENCE_END_EVENT
+        YAML_MAPPING_START_EVENT
+        YAML_MAPPING_END_EVENT
+
+    ctypedef enum yaml_encoding_t:
+        YAML_UTF8_ENCODING
+
+    ctypedef struct yaml_event_scalar_t:
+        unsigned char *anchor
+        unsigned char *tag
+        unsigned char *value
+        size_t length
+        int plain_implicit
+
+    ctypedef struct yaml_event_collection_t:
+        unsigned char *anchor
+        unsigned char *tag
+
+    ctypedef union yaml_event_data_t:
+        yaml_event_scalar_t scalar
+        yaml_event_collection_t sequence_start
+        yaml_event_collection_t mapping_start
+
+    ctypedef struct yaml_event_t:
+        yaml_event_type_t type
+        yaml_event_data_t data
+
+    ctypedef struct yaml_parser_t:
+        pass
+
+    void yaml_get_version(int *major, int *minor, int *patch)
+    int yaml_parser_initialize(yaml_parser_t *parser)
+    void yaml_parser_delete(yaml_parser_t *parser)
+    void yaml_parser_set_input_string(yaml_parser_t *parser, const unsigned char *input, size_t size)
+    void yaml_parser_set_encoding(yaml_parser_t *parser, yaml_encoding_t encoding)
+    int yaml_parser_parse(yaml_parser_t *parser, yaml_event_t *event)
+    void yaml_event_delete(yaml_event_t *event)
+
+
+cdef bint _HINT[256]
+for _c in range(256):
+    _HINT[_c] = chr(_c) in _HINTS
+
+
+class _Unsupported(Exception):
+    """Outside the subset (or an error): the loader reads this text."""
+
+
+cdef object _scalar(yaml_event_t *event, bint key):
+    """A scalar's value as loader builds it; a key as sigs.k8s.io/yaml writes it into JSON."""
+    # (the event's members by name: yaml.h's nested structs have no type names to point at)
+    if event.data.scalar.anchor != NULL or event.data.scalar.tag != NULL:
+        raise _Unsupported
+    cdef const unsigned char *chars = event.data.scalar.value
+    cdef size_t length = event.data.scalar.length
+    text = PyUnicode_DecodeUTF8(<const char *>chars, length, "strict")
+    if not event.data.scalar.plain_implicit or not (length == 0 or _HINT[chars[0]]):  # loader._resolve's test
+        return text
+    if key and text == "<<":  # a merge key
+        raise _Unsupported
+    v = _plain(text)
+    t = type(v)
+    if t is str:
+        return v
+    if key:
+        return _key(v, text)
+    return _number(v) if t is float or t is int else v
+
+
+cdef object _read(yaml_parser_t *parser):
+    cdef yaml_event_t event
+    cdef yaml_event_type_t kind
+    cdef list docs = []
+    cdef list stack = []  # the open collections, innermost last
+    cdef object root = None, value, top = None
+    cdef object key = None  # the key read in the innermost map, whose value comes next (or None)
+    cdef bint in_map = False, opens
+    cdef Py_ssize_t nodes = 0, size
+    while True:
+        if not yaml_parser_parse(parser, &event):
+            raise _Unsupported
+        try:
+            kind = event.type
+            opens = False
+            if kind == YAML_SCALAR_EVENT:
+                value = _scalar(&event, in_map and key is None)
+            elif kind == YAML_MAPPING_START_EVENT or kind == YAML_SEQUENCE_START_EVENT:
+                if event.data.mapping_start.anchor != NULL or event.data.mapping_start.tag != NULL:
+                    raise _Unsupported
+                value = {} if kind == YAML_MAPPING_START_EVENT else []
+                opens = True
+            elif kind == YAML_MAPPING_END_EVENT or kind == YAML_SEQUENCE_END_EVENT:
+                stack.pop()
+                top = stack[-1] if stack else None
+                in_map = type(top) is dict  # its value just ended: a key comes next
+                continue
+            elif kind == YAML_DOCUMENT_START_EVENT:
+                root, nodes = None, 0
+                continue
+            elif kind == YAML_DOCUMENT_END_EVENT:
+                if root is not None:  # an empty or `null` document: skipped, as loader skips it
+                    docs.append(root)
+                continue
+            elif kind == YAML_STREAM_END_EVENT:
+                return docs
+            elif kind == YAML_STREAM_START_EVENT:
+                continue
+            else:  # an alias
+                raise _Unsupported
+        finally:
+            yaml_event_delete(&event)
+        nodes += 1
+        if nodes > MAX_NODES // 2:
+            raise _Unsupported
+        if top is None:
+            root = value
+        elif not in_map:
+            (<list>top).append(value)
+        elif key is None:
+            if opens:  # a map or list as a key
+                raise _Unsupported
+            key = value
+        else:
+            size = len(<dict>top)
+            (<dict>top)[key] = value
+            if len(<dict>top) == size:  # a duplicate key
+                raise _Unsupported
+            key = None
+        if opens:
+            if len(stack) >= MAX_DEPTH // 2:
+                raise _Unsupported
+            stack.append(value)
+            top = value
+            in_map = kind == YAML_MAPPING_START_EVENT
+
+
+_NOKEY = object()
+
+
+cdef int _major = 0, _minor = 0, _patch = 0
+yaml_get_version(&_major, &_minor, &_patch)
+# The libyaml this module was linked with may not be PyYAML's (0.2.6 in PyYAML 6.0.4). From 0.2.5 on
+# they differ only where the subset ends anyway: a default nesting limit, and `[ ? ]` (a null key).
+_SAME_PARSER = (_major, _minor, _patch) >= (0, 2, 5)
+
+
+def read(bytes data):
+    """The documents of UTF-8 YAML `data` (empty and `null` ones skipped), or None when `loader`
+    must read it: anything outside the subset, any error, or a libyaml older than 0.2.5."""
+    cdef yaml_parser_t parser
+    if not _SAME_PARSER:
+        return None
+    if not yaml_parser_initialize(&parser):
+        raise MemoryError
+    try:
+        yaml_parser_set_input_string(&parser, <const unsigned char *>data, len(data))
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        return _read(&parser)
+    except (_Unsupported, _Bad, UnicodeDecodeError):
+        return None
+    finally:
+        yaml_parser_delete(&parser)

@@ -1,0 +1,131 @@
+"""The fast schema reader (evaluator/plainyaml.pyx) gives what the loader gives, or steps aside (None).
+
+Its contract: for any text, `read` returns either None or exactly the documents `loader` builds
+(go-yaml's scalar rules, empty and `null` documents skipped). Checked on every YAML file the project
+and the shared data hold, and on generated YAML with the scalars where YAML readers disagree.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from evaluator import native, schemacache
+from evaluator.loader import InputError, iter_docs
+
+from .shared_data import SHARED
+
+if not native.PLAINYAML:
+    pytest.skip(
+        "the fast schema reader is not built here (no libyaml header at install, or DV_EVAL_PURE_PYTHON=1)",
+        allow_module_level=True,
+    )
+
+from evaluator.plainyaml import read  # noqa: E402 - only where it was built
+
+ROOT = Path(__file__).resolve().parents[1]
+_ERROR = "error"
+
+
+def loader_docs(data: bytes):
+    """What the loader makes of `data`: its documents, or _ERROR."""
+    try:
+        text = data.decode("utf-8")
+        docs = list(iter_docs("x", text, nodes=False))
+    except (InputError, UnicodeDecodeError):
+        return _ERROR
+    return _ERROR if any(d.error for d in docs) else [d.value for d in docs]
+
+
+def agrees(data: bytes) -> bool:
+    """Whether the fast reader read `data` (asserting it read it as the loader does)."""
+    fast = read(data)
+    if fast is None:
+        return False
+    assert fast == loader_docs(data), data[:300]
+    return True
+
+
+def _yaml_files() -> list[Path]:
+    found = [p for d in ("schemas", "examples", "docs") for p in sorted((ROOT / d).rglob("*.y*ml"))]
+    found += sorted((SHARED / "crd-verdicts" / "crds").rglob("*.y*ml"))
+    found += sorted((SHARED / "realworld").rglob("*.y*ml"))[:400]
+    return found
+
+
+def test_every_yaml_file_at_hand_reads_as_the_loader_reads_it():
+    files = _yaml_files()
+    read_fast = [p for p in files if agrees(p.read_bytes())]
+    assert len(files) > 50
+    assert len(read_fast) > 0.8 * len(files)  # plain YAML is the common case: the fast path is taken
+
+
+# Scalars where YAML 1.1, YAML 1.2 and go-yaml part ways, and what makes the reader step aside.
+TRICKY = [
+    "yes", "no", "on", "off", "y", "n", "Y", "N", "True", "FALSE", "tRue", "null", "Null", "NULL", "~", "",
+    "017", "-017", "+011", "0o17", "0x1F", "0b101", "1_000", "_1", ".0_5", "1e3", "1.", ".5", "+.5", "-.5",
+    ".inf", "-.Inf", ".nan", "inf", "NaN", "2024-01-01", "2024-01-01T10:00:00Z", "9223372036854775808",
+    "18446744073709551616", "1e400", "1:20", "0", "00", "08", "0.1.0", "<<", "=", "!", "&a", "*a", "- x",
+    "'q'", '"d"', "'017'", '"yes"', "!!str 1", "!!int 017", "!!binary aGk=", "!foo bar", "&a 1", "é", "\\u00e9",
+    "a: b", "[1, 2]", "{a: 1}", "|\n  block", ">\n  folded",
+]  # fmt: skip
+scalar = st.one_of(st.sampled_from(TRICKY), st.text(alphabet="0123456789_+-.eExXoObBnNyYtT~<:!&* ", max_size=6))
+
+
+@st.composite
+def documents(draw, depth=0):
+    kind = draw(st.sampled_from(["scalar", "map", "list", "flow"] if depth < 3 else ["scalar"]))
+    if kind == "scalar":
+        return draw(scalar)
+    pad = "  " * (depth + 1)
+    if kind == "flow":
+        items = draw(st.lists(scalar, max_size=3))
+        if draw(st.booleans()):
+            return "[" + ", ".join(items) + "]"
+        return "{" + ", ".join(f"k{i}: {v}" for i, v in enumerate(items)) + "}"
+    n = draw(st.integers(1, 3))
+    if kind == "list":
+        return "".join(f"\n{pad}- {draw(documents(depth + 1))}" for _ in range(n))
+    keys = [draw(st.one_of(st.sampled_from(["a", "b", "a"]), scalar)) for _ in range(n)]
+    return "".join(f"\n{pad}{k}: {draw(documents(depth + 1))}" for k in keys)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=documents(), sep=st.sampled_from(["", "---\n", "a: 1\n---\n", "--- \n"]))
+def test_generated_yaml_reads_as_the_loader_reads_it_or_not_at_all(body, sep):
+    agrees((sep + "root: " + body + "\n").encode())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: &x {b: 1}\nc: *x\n",  # anchors and aliases
+        "a: !!str 017\n",  # an explicit tag
+        "base: &b {x: 1}\nc:\n  <<: *b\n",  # a merge key
+        "a: 1\na: 2\n",  # a duplicate key (the loader words the error)
+        "? [1, 2]\n: x\n",  # a list as a key
+        "a: [1, 2\n",  # not YAML
+        "a: .inf\n",  # a number JSON cannot hold
+        "a: b\xff\n",  # not UTF-8
+    ],
+)
+def test_outside_the_subset_the_reader_steps_aside(text):
+    assert read(text.encode("latin-1")) is None
+
+
+def test_nesting_past_half_the_loaders_limit_is_left_to_the_loader():
+    assert read(("[" * 499 + "]" * 499).encode()) is not None
+    assert read(("[" * 501 + "]" * 501).encode()) is None
+
+
+def test_a_schema_file_reads_the_same_with_and_without_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    f = tmp_path / "s.yaml"
+    f.write_bytes(b"type: object\r\nproperties:\r\n  a: {type: integer, minimum: 017, default: yes}\r\n")
+    fast = schemacache._parse(str(f), f.read_bytes())
+    monkeypatch.setattr(native, "PLAINYAML", False)
+    assert schemacache._parse(str(f), f.read_bytes()) == fast
+    assert fast[0]["properties"]["a"] == {"type": "integer", "minimum": 15, "default": True}
