@@ -7,7 +7,19 @@ import os
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-HOT = ("context", "errors", "deep", "equality", "keywords", "structural", "compiler", "loader", "validator", "shape")
+HOT = (
+    "context",
+    "errors",
+    "deep",
+    "equality",
+    "keywords",
+    "structural",
+    "compiler",
+    "goyaml",
+    "loader",
+    "validator",
+    "shape",
+)
 
 
 class OptionalBuildExt(build_ext):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import gc
 
-# first: `native` chooses the compiled hot modules or their sources; `yamlimport` imports yaml (see there)
-from . import native, yamlimport  # noqa: F401
+# first: `native` chooses the compiled hot modules or their sources
+from . import native  # noqa: F401
 from .errors import FieldError
 from .schemaerror import SchemaError
 from .select import schema_root

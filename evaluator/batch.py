@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 
-from .loader import InputError, iter_docs
+from . import native
+from .document import Doc, InputError
 from .tree import yaml_files
-from .verdict import Options, Unusable, Verdict, internal_error, judge_each
+from .verdict import Options, Unusable, Verdict, internal_error, items_of, judge_each, judge_safely
 
 Result = Verdict | Unusable
 
@@ -28,6 +30,45 @@ def files(paths: Iterable[str]) -> list[str]:
     return out
 
 
+FAST_MAX = 1 << 20  # bytes: a larger file (a stream) is read by the loader, document by document
+
+
+def plain_results(opts: Options, path: str) -> list[Result] | None:
+    """The results of a small regular file that the direct reader (`plainyaml`) reads, when every one
+    is a verdict without findings; else None, and the loader reads the file again for lines, duplicate
+    keys, Lists and every wording of a problem. Valid files, the common case, then never need PyYAML."""
+    if not native.PLAINYAML or path == "-":
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # never wait on a FIFO, nor drain a pipe
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            data = f.read(FAST_MAX + 1)
+        except OSError:
+            return None
+    if len(data) > FAST_MAX:
+        return None
+    from .plainyaml import read
+
+    found = read(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n"))
+    if found is None:
+        return None
+    out: list[Result] = []
+    for index, (value, line) in enumerate(found):
+        doc = Doc(value, path, index, start=line)
+        if items_of(doc) is not None:  # a List: each item's own line comes from the loader
+            return None
+        r = judge_safely(opts, doc)
+        if type(r) is not Verdict or r.errors or r.shadowed or r.rejected or r.warnings:
+            return None
+        out.append(r)
+    return out
+
+
 def file_results(opts: Options, path: str, docs: Iterable | None = None, text: str | None = None) -> Iterator[Result]:
     """A result per document of one file (or of `text`), one at a time (flat memory).
 
@@ -35,6 +76,13 @@ def file_results(opts: Options, path: str, docs: Iterable | None = None, text: s
     column 0 always begins a document), as kubeconform splits a stream, so the documents after a
     broken one are still judged; where that is impossible (standard input, an error without a line)
     the failure is the file's last result."""
+    if docs is None and text is None:
+        fast = plain_results(opts, path)
+        if fast is not None:
+            yield from fast
+            return
+    from .loader import iter_docs
+
     docs = iter_docs(path, text, duplicates="keep") if docs is None else docs
     seen = skip = 0  # documents read so far (a broken one included); padding documents to drop
     floor = 0  # a resumption starts at a `---` on this 0-based line or later (past every document read)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from importlib.machinery import PathFinder
 
 from . import schemacache
-from .loader import InputError
+from .document import InputError
 from .routing import Target, count_rules
 from .shape import reached
 

@@ -7,8 +7,8 @@ import itertools
 import os
 import sys
 
-from .batch import file_results, files, results
-from .loader import InputError, iter_docs, load_one
+from .batch import file_results, files, plain_results, results
+from .document import InputError
 from .native import NATIVE, PLAINYAML
 from .process import cli_signals, closed_stdout
 from .reporters import FORMATS, REPORTERS, Reporter, Summary
@@ -285,6 +285,13 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
     batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
     reporter = REPORTERS[fmt](sys.stdout, batch)
     if not batch:
+        fast = None if old else plain_results(opts, new)  # a valid file: no PyYAML (see batch.plain_results)
+        if fast is not None and len(fast) == 1:
+            tally = _Tally(reporter)
+            tally.add(fast[0])
+            return tally.finish()
+        from .loader import iter_docs, load_one
+
         stream = iter_docs(new, duplicates="keep")  # duplicate keys: --strict errors, else warnings
         first = []  # peek: one document, or a stream to batch
         try:

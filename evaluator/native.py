@@ -13,7 +13,19 @@ import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 
-HOT = ("context", "errors", "deep", "equality", "keywords", "structural", "compiler", "loader", "validator", "shape")
+HOT = (
+    "context",
+    "errors",
+    "deep",
+    "equality",
+    "keywords",
+    "structural",
+    "compiler",
+    "goyaml",
+    "loader",
+    "validator",
+    "shape",
+)
 _HERE = os.path.dirname(__file__)
 _STALE_AFTER_NS = 2_000_000_000  # a source this much newer than its build was edited after it
 

@@ -1,19 +1,20 @@
 # cython: language_level=3
-"""Plain YAML data read straight from libyaml's events: a schema file's fast path (schemacache).
+"""Plain YAML data read straight from libyaml's events: the fast path for schema files (schemacache)
+and for small object files whose objects are all valid (batch).
 
 `loader` composes YAML through PyYAML, which makes a Python node and two marks per YAML node: for a
-1.7 MB schema that is ~120 ms of a ~30 ms parse. This module drives the same libyaml parser from C
-and builds the values directly, resolving scalars with loader's own functions (go-yaml's rules).
-It handles the common subset only: maps, lists and scalars without anchors, aliases, explicit tags
-or merge keys, no duplicate keys, within MAX_DEPTH and MAX_NODES. On anything else, and on any error,
-`read` returns None and the caller reads the text with `loader`, which decides and words the error;
-on the subset both give the same values (tests/test_plainyaml.py). Built only where libyaml's
-header is at hand (setup.py); without it the loader reads every schema.
+1.7 MB schema that is ~120 ms of a ~30 ms parse, and importing PyYAML is ~10 ms of every start.
+This module drives the same libyaml parser from C and builds the values directly, resolving scalars
+with the loader's own functions (`goyaml`). It handles the common subset only: maps, lists and
+scalars without anchors, aliases, explicit tags or merge keys, no duplicate or non-scalar keys,
+within half of MAX_DEPTH and MAX_NODES. On anything else, and on any error, `read` returns None and
+the caller reads the text with `loader`, which decides and words the error; on the subset both give
+the same values (tests/test_plainyaml.py). Built only where libyaml's header is at hand (setup.py).
 """
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
-from .loader import MAX_DEPTH, MAX_NODES, _Bad, _HINTS, _key, _number, _plain
+from .goyaml import MAX_DEPTH, MAX_NODES, _Bad, _HINTS, _key, _number, _plain
 
 
 cdef extern from "yaml.h":
@@ -49,9 +50,13 @@ cdef extern from "yaml.h":
         yaml_event_collection_t sequence_start
         yaml_event_collection_t mapping_start
 
+    ctypedef struct yaml_mark_t:
+        size_t line
+
     ctypedef struct yaml_event_t:
         yaml_event_type_t type
         yaml_event_data_t data
+        yaml_mark_t start_mark
 
     ctypedef struct yaml_parser_t:
         pass
@@ -82,7 +87,7 @@ cdef object _scalar(yaml_event_t *event, bint key):
     cdef const unsigned char *chars = event.data.scalar.value
     cdef size_t length = event.data.scalar.length
     text = PyUnicode_DecodeUTF8(<const char *>chars, length, "strict")
-    if not event.data.scalar.plain_implicit or not (length == 0 or _HINT[chars[0]]):  # loader._resolve's test
+    if not event.data.scalar.plain_implicit or not (length == 0 or _HINT[chars[0]]):  # as loader._resolve
         return text
     if key and text == "<<":  # a merge key
         raise _Unsupported
@@ -103,12 +108,13 @@ cdef object _read(yaml_parser_t *parser):
     cdef object root = None, value, top = None
     cdef object key = None  # the key read in the innermost map, whose value comes next (or None)
     cdef bint in_map = False, opens
-    cdef Py_ssize_t nodes = 0, size
+    cdef Py_ssize_t nodes = 0, size, line = 0, event_line
     while True:
         if not yaml_parser_parse(parser, &event):
             raise _Unsupported
         try:
             kind = event.type
+            event_line = event.start_mark.line + 1
             opens = False
             if kind == YAML_SCALAR_EVENT:
                 value = _scalar(&event, in_map and key is None)
@@ -123,11 +129,11 @@ cdef object _read(yaml_parser_t *parser):
                 in_map = type(top) is dict  # its value just ended: a key comes next
                 continue
             elif kind == YAML_DOCUMENT_START_EVENT:
-                root, nodes = None, 0
+                root, nodes, line = None, 0, 0
                 continue
             elif kind == YAML_DOCUMENT_END_EVENT:
                 if root is not None:  # an empty or `null` document: skipped, as loader skips it
-                    docs.append(root)
+                    docs.append((root, line))
                 continue
             elif kind == YAML_STREAM_END_EVENT:
                 return docs
@@ -141,7 +147,7 @@ cdef object _read(yaml_parser_t *parser):
         if nodes > MAX_NODES // 2:
             raise _Unsupported
         if top is None:
-            root = value
+            root, line = value, event_line
         elif not in_map:
             (<list>top).append(value)
         elif key is None:
@@ -173,8 +179,9 @@ _SAME_PARSER = (_major, _minor, _patch) >= (0, 2, 5)
 
 
 def read(bytes data):
-    """The documents of UTF-8 YAML `data` (empty and `null` ones skipped), or None when `loader`
-    must read it: anything outside the subset, any error, or a libyaml older than 0.2.5."""
+    """The documents of UTF-8 YAML `data` (empty and `null` ones skipped), each as (value, the 1-based
+    line where it starts), or None when `loader` must read it: anything outside the subset, any
+    error, or a libyaml older than 0.2.5."""
     cdef yaml_parser_t parser
     if not _SAME_PARSER:
         return None

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 
 from . import schemacache
-from .loader import InputError
+from .document import InputError
 from .schemaerror import SchemaError
 from .select import ANNOTATION, as_openapi
 from .shape import REF, reached

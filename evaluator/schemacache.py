@@ -22,7 +22,7 @@ import sys
 import zlib
 
 from . import native
-from .loader import InputError, iter_docs
+from .document import InputError
 
 _MAGIC = b"dv-eval schema cache 5, marshal %d\n" % marshal.version  # bump when the loader reads YAML differently
 MAX_SCHEMA_BYTES = 64 << 20  # one schema file (Kubernetes' whole OpenAPI v2 document is ~4 MiB)
@@ -82,7 +82,9 @@ def _parse(path: str, raw: bytes) -> list:
 
         docs = read(raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n"))
         if docs is not None:
-            return docs
+            return [value for value, _line in docs]
+    from .loader import iter_docs  # the direct reader stepped aside (or is not built)
+
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import stat
 
-from .loader import InputError
+from .document import InputError
 
 EXTS = (".yaml", ".yml", ".json")
 

@@ -5,15 +5,13 @@ from __future__ import annotations
 import gc
 import re
 
-from yaml.nodes import MappingNode, SequenceNode
-
 from apiserver.objectmeta import builtin_name_rule, validate_object_meta
 
 from . import DepthError
 from . import compile as compile_schema
 from .deep import deeply
+from .document import Doc, InputError
 from .errors import OMITTED, FieldError
-from .loader import Doc, InputError
 from .routing import Catalog, Miss, Target
 from .schemaerror import SchemaError
 from .strict import compile_unknown
@@ -279,6 +277,8 @@ def _duplicate(text: str, doc: Doc) -> Finding:
 
 def _path_at(node, line0: int, path: str = "") -> str | None:
     """The field path of the mapping key whose value starts on 0-based line `line0` (the repeated key)."""
+    from yaml.nodes import MappingNode, SequenceNode  # a duplicate key: the loader read it (and imported yaml)
+
     if isinstance(node, MappingNode):
         for k, v in node.value:
             here = f"{path}.{k.value}" if path else str(k.value)
@@ -311,9 +311,12 @@ def items_of(doc: Doc) -> list[Doc] | None:
     if not isinstance(kind, str) or not kind.endswith("List"):
         return None
     nodes: list = []
-    if isinstance(doc.node, MappingNode):
-        seq = next((v for k, v in doc.node.value if getattr(k, "value", None) == "items"), None)
-        nodes = seq.value if isinstance(seq, SequenceNode) else []
+    if doc.node is not None:  # read by the loader (the direct reader leaves Lists to it)
+        from yaml.nodes import MappingNode, SequenceNode
+
+        if isinstance(doc.node, MappingNode):
+            seq = next((v for k, v in doc.node.value if getattr(k, "value", None) == "items"), None)
+            nodes = seq.value if isinstance(seq, SequenceNode) else []
     return [
         Doc(item, doc.file, doc.index, nodes[i] if i < len(nodes) else doc.node) for i, item in enumerate(obj["items"])
     ]

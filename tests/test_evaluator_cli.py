@@ -211,6 +211,7 @@ def test_unforeseen_failure_is_one_line_exit_2(monkeypatch):
         raise KeyError("surprise")
 
     monkeypatch.setattr(cli, "judge", boom)
+    monkeypatch.setattr("evaluator.verdict.judge", boom)  # the direct reader's path judges through verdict
     r = run("--schema", SCHEMA, VALID)
     assert r.exit_code == 2 and "internal error" in r.output and "Traceback" not in r.output
 

@@ -1,12 +1,16 @@
-"""The fast schema reader (evaluator/plainyaml.pyx) gives what the loader gives, or steps aside (None).
+"""The direct YAML reader (evaluator/plainyaml.pyx) gives what the loader gives, or steps aside (None).
 
 Its contract: for any text, `read` returns either None or exactly the documents `loader` builds
-(go-yaml's scalar rules, empty and `null` documents skipped). Checked on every YAML file the project
-and the shared data hold, and on generated YAML with the scalars where YAML readers disagree.
+(go-yaml's scalar rules, empty and `null` documents skipped), each with the line it starts on.
+Checked on every YAML file the project and the shared data hold, and on generated YAML with the
+scalars where YAML readers disagree; and whole runs give the same output with it and without it.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,8 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from evaluator import native, schemacache
+from evaluator.cli import main
 from evaluator.loader import InputError, iter_docs
 
+from .cli import invoke
 from .shared_data import SHARED
 
 if not native.PLAINYAML:
@@ -31,17 +37,17 @@ _ERROR = "error"
 
 
 def loader_docs(data: bytes):
-    """What the loader makes of `data`: its documents, or _ERROR."""
+    """What the loader makes of `data`: its documents with their first lines, or _ERROR."""
     try:
         text = data.decode("utf-8")
-        docs = list(iter_docs("x", text, nodes=False))
+        docs = list(iter_docs("x", text))
     except (InputError, UnicodeDecodeError):
         return _ERROR
-    return _ERROR if any(d.error for d in docs) else [d.value for d in docs]
+    return _ERROR if any(d.error for d in docs) else [(d.value, d.line_of("")) for d in docs]
 
 
 def agrees(data: bytes) -> bool:
-    """Whether the fast reader read `data` (asserting it read it as the loader does)."""
+    """Whether the direct reader read `data` (asserting it read it as the loader does)."""
     fast = read(data)
     if fast is None:
         return False
@@ -129,3 +135,47 @@ def test_a_schema_file_reads_the_same_with_and_without_it(tmp_path, monkeypatch)
     monkeypatch.setattr(native, "PLAINYAML", False)
     assert schemacache._parse(str(f), f.read_bytes()) == fast
     assert fast[0]["properties"]["a"] == {"type": "integer", "minimum": 15, "default": True}
+
+
+# Whole runs: valid files are judged from the direct reader, the others again from the loader.
+RK = SHARED / "realworld"
+RUNS = {
+    "repository": ["--schema", "schemas/widget.crd.yaml", "--schema", "examples/repository/crds",
+                   "--kubernetes-version", "1.37", "--strict", "examples/repository/manifests"],
+    "kubeconform fixtures": ["--kubernetes-version", "1.37", str(RK / "kubeconform/fixtures")],
+    "kubectl-validate": ["--kubernetes-version", "1.37", "--schema", str(RK / "kubectl-validate/testcases/crds"),
+                         str(RK / "kubectl-validate/testcases/manifests")],
+    "gateway-api": ["--schema", str(RK / "gateway-api/config/crd/experimental"), str(RK / "gateway-api/examples")],
+    "one valid file": ["--kubernetes-version", "1.37", "examples/repository/manifests/web/deployment.yaml"],
+    "one invalid file": ["--kubernetes-version", "1.37", "examples/repository/manifests/web/configmap.yaml"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("run", RUNS)
+@pytest.mark.parametrize("fmt", ["text", "json", "junit"])  # junit: every object with its line
+def test_a_run_says_the_same_with_and_without_the_direct_reader(run, fmt, monkeypatch, tmp_path):
+    pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package")
+    args = RUNS[run]
+    if not all(Path(a).exists() for a in args if "/" in a):
+        pytest.skip(f"{run}: input not present (shared data sits beside the checkout)")
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    fast = invoke(main, ["-o", fmt, "--jobs", "1", *args])
+    monkeypatch.setattr(native, "PLAINYAML", False)
+    slow = invoke(main, ["-o", fmt, "--jobs", "1", *args])
+    assert (fast.exit_code, fast.stdout, fast.stderr) == (slow.exit_code, slow.stdout, slow.stderr)
+    assert fast.stdout
+
+
+def test_a_run_on_a_valid_file_does_not_import_pyyaml(tmp_path):
+    probe = (
+        "import sys\n"
+        "from evaluator.cli import main\n"
+        "try:\n"
+        "    main(['--schema', 'schemas/widget.openapi.yaml', 'examples/widget/objects/valid.yaml'])\n"
+        "except SystemExit as e:\n"
+        "    print(e.code, 'yaml' in sys.modules)\n"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
+    assert r.stdout.split()[-2:] == ["0", "False"], r.stdout + r.stderr

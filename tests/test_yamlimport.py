@@ -7,7 +7,7 @@ import sys
 PROBE = """
 import re, sys
 if sys.argv[1] == "evaluator":
-    import evaluator  # noqa: F401 - imports yaml its own way
+    import evaluator.loader  # noqa: F401 - imports yaml its own way
 import yaml
 import yaml.reader
 print(isinstance(yaml.reader.Reader.NON_PRINTABLE, re.Pattern))
