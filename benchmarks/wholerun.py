@@ -150,7 +150,7 @@ def section5(tmp: Path, inp: dict, kubeconform: str | None, table, quick: bool) 
                      f"{med(runs, 'cpu') * 1e3:,.0f}", ",".join(map(str, codes))])
     table("5. Start-up: wall ms for one small file (interleaved rounds)",
           ["run", "min wall ms", "median wall ms", "median CPU ms", "exit"], rows,
-          failed + ["target: under 120 ms wall; the cache is $XDG_CACHE_HOME/dv-eval (a parsed YAML schema, as JSON)",
+          failed + ["target: under 120 ms wall; the cache is $XDG_CACHE_HOME/dv-eval (parsed YAML schemas, marshal)",
            "CPU = user + system time of the process; on a shared machine the wall median includes waiting "
            "for a core, the minimum and the CPU time do not"])
 

@@ -311,6 +311,18 @@ class Equality:
             def key(v):
                 return (c0(v.get(k0)),) if type(v) is dict else None
 
+            key.field = k0  # for a quick test of uniqueness on the raw values (structural._duplicates)
+            return key
+
+        if len(parts) == 2:  # two key fields (containerPort and protocol): no generator either
+            ((k0, c0), (k1, c1)) = parts
+
+            def key(v):
+                if type(v) is not dict:
+                    return None
+                get = v.get
+                return (c0(get(k0)), c1(get(k1)))
+
             return key
 
         def key(v):

@@ -229,6 +229,7 @@ def _list_check(c, items, schema, shape, each, own):
     elem = c.node(_opaque_elem(items, each), "elem")
     sc, extra = _each_val_nodes(c, each, items)
     key = list_matcher(c, schema, shape)
+    field = getattr(key, "field", None)  # see _duplicates
     unique = None if schema.get("x-dv-custom-unique") or not own else (schema.get("x-dv-unique") or shape.list_type)
     unique = unique if unique in ("set", "map") else None
     nodes = ((elem,) if own else ()) + ((extra,) if extra else ())
@@ -283,13 +284,23 @@ def _list_check(c, items, schema, shape, each, own):
                 for nd in nodes:
                     nd.validate(item, old, (path, i), ctx)
         if unique and len(v) > 1:
-            _duplicates(key, v, path, ctx)
+            _duplicates(key, field, v, path, ctx)
 
     return check
 
 
-def _duplicates(key, v, path, ctx):
-    if len(set(map(key, v))) == len(v):  # the common case, at C speed: no duplicates
+def _duplicates(key, field, v, path, ctx):
+    """Items of `v` whose `key` an earlier item has. `field`: a list-map's one key field, whose values,
+    when every item has one that is a hashable JSON scalar, are as distinct as their keys (canonical
+    forms keep scalars apart as `==` does): the common case is then one set of raw values."""
+    if field is not None:
+        try:
+            raw = {item[field] for item in v}
+        except (KeyError, TypeError):  # an item without it, or not a map; a map or list value
+            raw = None
+        if raw is not None and len(raw) == len(v) and None not in raw:
+            return
+    elif len(set(map(key, v))) == len(v):  # the common case, at C speed: no duplicates
         return
     seen = set()
     for i, item in enumerate(v):
@@ -309,10 +320,11 @@ def kw_list_semantics(c, value, schema, shape, n):
         return None
     keys = schema.get("x-kubernetes-list-map-keys") or shape.map_keys
     key = c.eqs.key_fn(shape.items, tuple(keys)) if value == "map" else _item_canon(c, shape)
+    field = getattr(key, "field", None)
 
     def check(v, ov, path, ctx):
         if type(v) is list and len(v) > 1:
-            _duplicates(key, v, path, ctx)
+            _duplicates(key, field, v, path, ctx)
 
     return check
 
