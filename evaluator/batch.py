@@ -54,7 +54,7 @@ def plain_results(opts: Options, path: str) -> list[Result] | None:
         return None
     from .plainyaml import read
 
-    found = read(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n"))
+    found = read(data)
     if found is None:
         return None
     out: list[Result] = []

@@ -14,7 +14,7 @@ the same values (tests/test_plainyaml.py). Built only where libyaml's header is 
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
-from .goyaml import MAX_DEPTH, MAX_NODES, _Bad, _HINTS, _key, _number, _plain
+from .goyaml import MAX_DEPTH, MAX_NODES, _Bad, _HINTS, _WORDS, _key, _number, _plain
 
 
 cdef extern from "yaml.h":
@@ -70,9 +70,12 @@ cdef extern from "yaml.h":
     void yaml_event_delete(yaml_event_t *event)
 
 
-cdef bint _HINT[256]
+cdef bint _HINT[256]  # a plain scalar starting with it may be more than text (loader._resolve)
+cdef bint _WORD[256]  # ... and then only one of go-yaml's words (`yes`, `~`, ...): no number starts with it
 for _c in range(256):
     _HINT[_c] = chr(_c) in _HINTS
+    _WORD[_c] = _HINT[_c] and chr(_c) not in "0123456789+-."
+cdef size_t _LONGEST_WORD = max(len(w) for w in _WORDS)
 
 
 class _Unsupported(Exception):
@@ -88,6 +91,8 @@ cdef object _scalar(yaml_event_t *event, bint key):
     cdef size_t length = event.data.scalar.length
     text = PyUnicode_DecodeUTF8(<const char *>chars, length, "strict")
     if not event.data.scalar.plain_implicit or not (length == 0 or _HINT[chars[0]]):  # as loader._resolve
+        return text
+    if _WORD[chars[0]] and length > _LONGEST_WORD:  # "The ...", "None of ...": _plain returns them as they are
         return text
     if key and text == "<<":  # a merge key
         raise _Unsupported
@@ -181,10 +186,12 @@ _SAME_PARSER = (_major, _minor, _patch) >= (0, 2, 5)
 def read(bytes data):
     """The documents of UTF-8 YAML `data` (empty and `null` ones skipped), each as (value, the 1-based
     line where it starts), or None when `loader` must read it: anything outside the subset, any
-    error, or a libyaml older than 0.2.5."""
+    error, or a libyaml older than 0.2.5. Line breaks are read as a file in text mode reads them."""
     cdef yaml_parser_t parser
     if not _SAME_PARSER:
         return None
+    if b"\r" in data:
+        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     if not yaml_parser_initialize(&parser):
         raise MemoryError
     try:

@@ -80,7 +80,7 @@ def _parse(path: str, raw: bytes) -> list:
     if native.PLAINYAML:  # the fast reader, where it was built; it checks the UTF-8 itself
         from .plainyaml import read  # only here: a cached schema never needs it
 
-        docs = read(raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n"))
+        docs = read(raw)
         if docs is not None:
             return [value for value, _line in docs]
     from .loader import iter_docs  # the direct reader stepped aside (or is not built)
