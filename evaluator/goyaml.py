@@ -76,6 +76,8 @@ def _plain(s: str):
     """An untagged plain scalar (go-yaml v2 `resolve("", s)`)."""
     if s in _WORDS:
         return _WORDS[s]
+    if len(s) < 20 and s.isdigit() and s.isascii() and (s[0] != "0" or len(s) == 1):
+        return int(s)  # the common case, a plain decimal below 10**19: ParseInt's, without the regex
     c = s[0]
     if c == ".":
         return float(s) if _DOT_FLOAT.fullmatch(s) else s
