@@ -290,6 +290,8 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
             tally = _Tally(reporter)
             tally.add(fast[0])
             return tally.finish()
+        if fast is not None:  # blank, or several documents: a batch, as below
+            return _batch(REPORTERS[fmt](sys.stdout, True), 1, iter(fast))
         from .loader import iter_docs, load_one
 
         stream = iter_docs(new, duplicates="keep")  # duplicate keys: --strict errors, else warnings

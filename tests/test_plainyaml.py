@@ -148,6 +148,9 @@ RUNS = {
     "gateway-api": ["--schema", str(RK / "gateway-api/config/crd/experimental"), str(RK / "gateway-api/examples")],
     "one valid file": ["--kubernetes-version", "1.37", "examples/repository/manifests/web/deployment.yaml"],
     "one invalid file": ["--kubernetes-version", "1.37", "examples/repository/manifests/web/configmap.yaml"],
+    "one file, several objects": ["--kubernetes-version", "1.37", str(RK / "kubeconform/fixtures/multi_valid.yaml")],
+    "one blank file": ["--kubernetes-version", "1.37", str(RK / "kubeconform/fixtures/blank.yaml")],
+    "one comment-only file": ["--kubernetes-version", "1.37", str(RK / "kubeconform/fixtures/comment.yaml")],
 }  # fmt: skip
 
 
