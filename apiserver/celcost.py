@@ -568,7 +568,8 @@ def _result_kind(fn: str, overloads: tuple[str, ...], c: Coster, e: Node) -> str
     return "dyn"
 
 
-def estimate(ast: Node, root: Decl) -> tuple[int, list[str]]:
-    """The maximum estimated cost of one evaluation of a rule, and the undeclared fields it selects."""
+def estimate(ast: Node, root: Decl) -> tuple[int, list[str], str]:
+    """The maximum estimated cost of one evaluation of a rule, the undeclared fields it selects and
+    the kind of its result ("dyn" where the schema does not say)."""
     c = Coster(root)
-    return c.cost(ast)[1], c.undefined
+    return c.cost(ast)[1], c.undefined, c.kind(ast)

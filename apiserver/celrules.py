@@ -33,6 +33,9 @@ REASONS = {
     "FieldValueRequired": "FieldValueRequired",
     "FieldValueDuplicate": "FieldValueDuplicate",
 }
+MAX_MESSAGE_BYTES = 5 * 1024  # celconfig.MaxEvaluatedMessageExpressionSizeBytes
+# what Go's strings.TrimSpace trims (unicode.IsSpace), which is not what Python's str.strip() trims
+GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000" + "".join(map(chr, range(0x2000, 0x200B)))
 OPTIONAL_WRAP = "cel.bind(oldSelf, __hasOld ? optional.of(__old) : optional.none(), ({}))"
 
 
@@ -282,7 +285,7 @@ def node_errors(
         if ok or (ratchet and not transition):
             continue
         where = field + (rule["fieldPath"] if rule.get("fieldPath") else "")
-        detail = _message(rule, self_val) or rule.get("message") or f"failed rule: {rule['rule']}"
+        detail = _message(rule, self_val, old_val, has_old) or _default_message(rule)
         errs.append((REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail, shown))
     return errs
 
@@ -526,21 +529,35 @@ def _holds(program, self_val: Any) -> bool:
     return result.type() == cel.Type.BOOL and result.plain_value() is True
 
 
-def _message(rule: dict, self_val: Any) -> str | None:
-    """The text of a rule's messageExpression, when it has one that evaluates to a non-empty,
-    single-line string (the server falls back to `message` otherwise)."""
+def _message(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> str | None:
+    """The text of a rule's messageExpression, as `evalMessageExpression` gives it: trimmed as Go's
+    `strings.TrimSpace` trims; None (the server falls back to `message`) when it does not evaluate
+    to a string, or to one that is blank, longer than 5 KiB or holds a line break."""
     expr = rule.get("messageExpression")
-    if not isinstance(expr, str):
+    if not isinstance(expr, str) or not expr:
         return None
+    data = {"self": self_val}
+    if has_old:
+        data["oldSelf"] = old_val
     try:
-        result = compile_rule(expr, False).eval(data={"self": self_val})
+        result = compile_rule(expr, False).eval(data=data)
     except RuntimeError as e:
         raise RuleError(f"messageExpression {expr!r} does not compile: {e}") from None
-    text = result.plain_value() if result.type() == cel.Type.STRING else None
-    return text if text and "\n" not in text else None
+    if result.type() != cel.Type.STRING:
+        return None
+    text = result.plain_value().strip(GO_SPACE)
+    if not text or len(text.encode()) > MAX_MESSAGE_BYTES or "\n" in text:
+        return None
+    return text
+
+
+def _default_message(rule: dict) -> str:
+    """`ruleMessageOrDefault`: the trimmed message, else `failed rule: ` and the trimmed rule."""
+    message = rule.get("message")
+    return message.strip(GO_SPACE) if message else f"failed rule: {rule['rule'].strip(GO_SPACE)}"
 
 
 def _shown(rule: dict) -> str:
     """How a runtime error names its rule: by its message when it has one, else by its text."""
     message = rule.get("message")
-    return message.strip() if isinstance(message, str) and message.strip() else rule["rule"]
+    return message.strip(GO_SPACE) if isinstance(message, str) and message else rule["rule"].strip(GO_SPACE)

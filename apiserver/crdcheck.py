@@ -16,10 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import re2
 from cel_expr_python import cel
 
 from .celast import CompileError, compile_rule
 from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
+from .crddecode import DecodeError, decode
 from .crddefaults import default_problems
 from .names import is_dns1035_label, is_dns1123_subdomain
 
@@ -72,6 +74,9 @@ def check_crd(crd: dict) -> list[Problem]:
         out.append(
             Problem("FieldValueInvalid", "spec.versions", "must have exactly one version marked as storage version")
         )
+    names_seen = [v.get("name") or "" for v in versions]
+    if len(set(names_seen)) != len(names_seen):
+        out.append(Problem("FieldValueInvalid", "spec.versions", "must contain unique version names"))
     for i, v in enumerate(versions):
         if errs := is_dns1035_label(v.get("name") or ""):
             out.append(Problem("FieldValueInvalid", f"spec.versions[{i}].name", ",".join(errs)))
@@ -84,6 +89,18 @@ def check_crd(crd: dict) -> list[Problem]:
             if s is not None:
                 out += check_schema(s, f"spec.versions[{i}].schema.openAPIV3Schema")
     return out
+
+
+def admission_problems(crd: dict) -> list[Problem]:
+    """What this model knows the server refuses a v1 CRD for: the decoder's refusal (a DecodeError),
+    then `check_crd` on the decoded CRD, less what it does not model and less its CEL cost estimate,
+    which is stricter than the server's on third-party CRDs (gateway-api's, prometheus-operator's)."""
+    decoded = decode(crd)
+    try:
+        problems = check_crd(decoded)
+    except (AttributeError, TypeError, KeyError, ValueError, IndexError) as e:  # a shape no check reads
+        raise DecodeError(f"not a readable CustomResourceDefinition: {type(e).__name__}: {e}") from None
+    return [p for p in problems if p.detail != NOT_MODELLED and "cost" not in p.detail]
 
 
 def check_schema(schema: dict, path: str) -> list[Problem]:
@@ -290,11 +307,17 @@ class _Walker:
             except CompileError as e:
                 out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {e}"))
                 continue
+            if bad_regex := _invalid_regex_literal(ast):
+                out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {bad_regex}"))
+                continue
             card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
-            max_cost, undefined = estimate(ast, decl)
+            max_cost, undefined, kind = estimate(ast, decl)
             if undefined:
                 out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: undefined field '{undefined[0]}'"))
                 continue
+            if kind in NOT_BOOL:
+                out.append(Problem("FieldValueInvalid", rpath, "cel expression must evaluate to a bool"))
+            out += _message_expression(r, decl, ctype, f"{path}.x-kubernetes-validations[{i}].messageExpression")
             cost = _mul_guard(max_cost, card)
             if cost > RULE_COST_LIMIT:
                 out.append(
@@ -322,6 +345,50 @@ class _Walker:
                     )
                 )
         return out
+
+
+# result kinds that are certainly not a bool (a schema-typed value, a literal): "dyn" may be one
+NOT_BOOL = ("int", "double", "string", "bytes", "list", "map", "object", "duration", "timestamp", "null")
+NOT_STRING = tuple(k for k in NOT_BOOL if k != "string") + ("bool",)
+
+
+def _message_expression(r: dict, decl: Decl, ctype: cel.Type, mpath: str) -> list[Problem]:
+    """A messageExpression's compile errors, as `Compile` words them (it sees `self` and `oldSelf`)."""
+    expr = r.get("messageExpression")
+    if not expr:
+        return []
+    try:
+        ast = compile_rule(expr, ctype)
+    except CompileError as e:
+        return [Problem("FieldValueInvalid", mpath, f"messageExpression compilation failed: {e}")]
+    _, undefined, kind = estimate(ast, decl)
+    if undefined:
+        detail = f"messageExpression compilation failed: undefined field '{undefined[0]}'"
+        return [Problem("FieldValueInvalid", mpath, detail)]
+    if kind in NOT_STRING:
+        return [Problem("FieldValueInvalid", mpath, "messageExpression must evaluate to a string")]
+    return []
+
+
+_QUIET = re2.Options()
+_QUIET.log_errors = False
+
+
+def _invalid_regex_literal(ast) -> str | None:
+    """cel-go's `ValidateRegexLiterals` (on in the server's environment since 1.29): a constant
+    pattern of `matches` (its first argument, the pattern of the member form) must compile."""
+    stack = [ast]
+    while stack:
+        n = stack.pop()
+        if n.kind == "call" and n.value == "matches" and n.args and n.args[0].kind == "const":
+            pattern = n.args[0].value
+            if isinstance(pattern, str):
+                try:
+                    re2.compile(pattern, _QUIET)
+                except re2.error:
+                    return "invalid matches argument"
+        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
+    return None
 
 
 def _mul_guard(cost: int, card: int) -> int:

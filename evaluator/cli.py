@@ -224,7 +224,8 @@ def main(argv: list[str] | None = None) -> None:
             say(str(e))
             sys.exit(2)
         except SchemaError as e:
-            say(f"schema: {e}")
+            for line in getattr(e, "lines", None) or [str(e)]:
+                say(f"schema: {line}")
             sys.exit(2)
         except RecursionError:
             say("input nests too deeply to validate")

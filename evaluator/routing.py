@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from . import schemacache
 from .document import InputError
+from .errors import OMITTED, FieldError
 from .schemaerror import SchemaError
 from .select import ANNOTATION, as_openapi
 from .shape import REF, reached
@@ -84,7 +85,7 @@ class Catalog:
                 self.add_path(f, found=True)
             return
         try:
-            docs = schemacache.load_docs(path)
+            docs = schemacache.load_docs(path, lambda docs: admit_crds(docs, path), ADMISSION_VERSION)
         except InputError as e:
             raise InputError(f"schema: {e}") from None
         for doc in _expand_lists(docs):
@@ -208,6 +209,46 @@ class Catalog:
 
 
 _LISTS = ("List", "CustomResourceDefinitionList")
+
+
+ADMISSION_VERSION = "crd admission 1"  # change with what `admit_crds` refuses: cached files are judged anew
+
+
+class CRDRefused(SchemaError):
+    """A CRD the API server would refuse: one line per problem, naming the file."""
+
+    def __init__(self, lines: list[str]):
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
+def admit_crds(docs: list, source: str) -> None:
+    """Refuse (CRDRefused) the v1 CRDs of a schema file that the API server would not admit: an
+    object is never judged by a CRD the cluster would not have taken."""
+    lines = []
+    for doc in _expand_lists(docs):
+        if not isinstance(doc, dict) or doc.get("kind") != "CustomResourceDefinition":
+            continue
+        if doc.get("apiVersion") != "apiextensions.k8s.io/v1":
+            continue
+        from apiserver.crdcheck import DecodeError, admission_problems  # only for a CRD not seen before
+
+        try:
+            problems = admission_problems(doc)
+        except DecodeError as e:
+            lines.append(
+                f'{source}: CustomResourceDefinition in version "v1" cannot be handled as a '
+                f"CustomResourceDefinition: {e}"
+            )
+            continue
+        name = (doc.get("metadata") or {}).get("name", "")
+        for p in problems:
+            body = FieldError(p.type, p.field, OMITTED, p.detail).body()
+            lines.append(
+                f'{source}: CustomResourceDefinition.apiextensions.k8s.io "{name}" is invalid: {p.field}: {body}'
+            )
+    if lines:
+        raise CRDRefused(lines)
 
 
 def _expand_lists(docs: list) -> list:

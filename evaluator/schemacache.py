@@ -20,11 +20,12 @@ import os
 import stat
 import sys
 import zlib
+from collections.abc import Callable
 
 from . import native
 from .document import InputError
 
-_MAGIC = b"dv-eval schema cache 5, marshal %d\n" % marshal.version  # bump when the loader reads YAML differently
+_MAGIC = b"dv-eval schema cache 6, marshal %d\n" % marshal.version  # bump when the loader reads YAML differently
 MAX_SCHEMA_BYTES = 64 << 20  # one schema file (Kubernetes' whole OpenAPI v2 document is ~4 MiB)
 
 
@@ -52,24 +53,30 @@ def read_bounded(path: str, limit: int | None = None) -> bytes:
     return raw
 
 
-def load_docs(path: str) -> list:
-    """The documents of a schema file (read once), from the cache when this content was parsed before."""
+def load_docs(path: str, check: Callable[[list], None] | None = None, check_version: str = "") -> list:
+    """The documents of a schema file (read once), from the cache when this content was parsed before.
+    `check` judges freshly parsed documents and raises to refuse them: only what passed is cached,
+    under a key that holds `check_version` (a new version of the check judges every file anew)."""
     raw = read_bounded(path)
     if path.endswith(".json"):
         try:  # JSON is as fast to parse as a cache entry would be
             docs = [json.loads(raw)]
         except (ValueError, RecursionError) as e:
             raise InputError(f"{path}: invalid JSON: {e}") from None
+        if check is not None:
+            check(docs)
     else:
         import hashlib  # only here: loading OpenSSL is ~2 ms of a start
 
-        key = hashlib.sha256(raw).hexdigest()
+        key = hashlib.sha256(check_version.encode() + b"\0" + raw).hexdigest()
         entry = os.path.join(cache_dir(), key + ".marshal")
         cached = read_entry(entry, key)
         if cached is not None:
             docs = cached
         else:
             docs = _parse(path, raw)
+            if check is not None:
+                check(docs)
             write_entry(entry, key, docs)
     if not any(d is not None for d in docs):
         raise InputError(f"{path}: no schema in this file (it is empty, or only comments and `---`)")
