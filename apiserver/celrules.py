@@ -275,12 +275,12 @@ def node_errors(
         whole = bad.get("") or (old_bad.get("") if transition else None)  # self (oldSelf) unreadable
         if unreadable and (whole or _reads_unreadable(rule, value, old, schema, has_old, unreadable, memo)):
             why = whole or next((m for n, m in unreadable.items() if f".{n}" in rule["rule"]), None)
-            detail = f"{why or next(iter(unreadable.values()))} evaluating rule: {_shown(rule)}"
+            detail = f"{why or next(iter(unreadable.values()))} evaluating rule: {rule_shown(rule)}"
             errs.append(("FieldValueInvalid", field, detail, shown))
             continue
         ok, err = evaluate(rule, self_val, old_val, has_old)
         if err is not None:
-            errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {_shown(rule)}", shown))
+            errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {rule_shown(rule)}", shown))
             continue
         if ok or (ratchet and not transition):
             continue
@@ -504,6 +504,14 @@ def _tree_text(schema: dict, var: str, depth: int) -> str:
     return " && ".join(f"({p})" for p in parts) or "true"
 
 
+def reads_old_self(rule: dict) -> bool:
+    """Whether a rule reads `oldSelf` (False for one that does not compile: its run names it)."""
+    try:
+        return uses_old_self(rule["rule"])
+    except (RuntimeError, KeyError, TypeError):
+        return False
+
+
 def _transition(rule: dict, field: str) -> bool:
     """Whether a rule reads `oldSelf`; a rule that does not compile is a RuleError naming it."""
     try:
@@ -557,7 +565,7 @@ def _default_message(rule: dict) -> str:
     return message.strip(GO_SPACE) if message else f"failed rule: {rule['rule'].strip(GO_SPACE)}"
 
 
-def _shown(rule: dict) -> str:
+def rule_shown(rule: dict) -> str:
     """How a runtime error names its rule: by its message when it has one, else by its text."""
     message = rule.get("message")
     return message.strip(GO_SPACE) if isinstance(message, str) and message else rule["rule"].strip(GO_SPACE)

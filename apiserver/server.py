@@ -6,7 +6,7 @@ import copy
 import json
 from typing import Any, NamedTuple
 
-from . import celrules
+from . import celbudget, celrules
 from .celrules import RuleError
 from .correlate import MISSING, child_schema, correlation_key, equal, map_list_index
 from .objectmeta import validate_object_meta
@@ -218,12 +218,37 @@ class Validator:
         else:
             memo: dict = {}
             plan = version.rules
-            hold = plan is not None and plan.holds(new)
+            over = celbudget.over_limit(nodes, _runs)
+            hold = over is None and plan is not None and plan.holds(new)
             for n in nodes:
-                if "x-kubernetes-validations" in n.schema and not (hold and id(n.schema) in plan.only_plain):
-                    found = celrules.node_errors(n.schema, n.value, n.old, n.path, n.ratchet, memo, hold)
-                    errs += [FieldError(*e) for e in found]
+                if "x-kubernetes-validations" not in n.schema or (hold and id(n.schema) in plan.only_plain):
+                    continue
+                schema = n.schema
+                if over is not None and n is over[0]:  # the rules before it ran; validation stops there
+                    schema = {**schema, "x-kubernetes-validations": schema["x-kubernetes-validations"][: over[1]]}
+                found = celrules.node_errors(schema, n.value, n.old, n.path, n.ratchet, memo, hold)
+                errs += [FieldError(*e) for e in found]
+                if over is not None and n is over[0]:
+                    errs.append(_over_limit(n, over[1], over[2]))
+                    break
         return _rooted(errs + [FieldError(*e) for e in scale_errors(new, version.scale)])
+
+
+def _runs(n: _Node) -> list[int]:
+    """The indexes of the rules that run on a node: none on null; transition rules only on an update
+    with an old value, unless they take an optional one."""
+    if n.value is None:
+        return []
+    has_old = n.old is not MISSING and n.old is not None
+    rules = n.schema["x-kubernetes-validations"]
+    return [i for i, r in enumerate(rules) if has_old or r.get("optionalOldSelf") or not celrules.reads_old_self(r)]
+
+
+def _over_limit(n: _Node, index: int, which: str) -> FieldError:
+    """The server's error where a rule takes the request past a CEL limit."""
+    rule = n.schema["x-kubernetes-validations"][index]
+    detail = celbudget.CALL_OVER.format(celrules.rule_shown(rule)) if which == "call" else celbudget.BUDGET_OVER
+    return FieldError("FieldValueInvalid", fmt(n.path), detail, n.schema.get("type", "object"))
 
 
 class _Version:
