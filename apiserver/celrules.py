@@ -533,7 +533,10 @@ def _conjunction(rules: tuple[str, ...]):
 def _holds(program, self_val: Any) -> bool:
     if program is None:
         return False
-    result = program.eval(data={"self": self_val})
+    try:
+        result = program.eval(data={"self": self_val})
+    except RuntimeError:  # cel-expr-python's iteration budget, over all the rules at once: not known
+        return False
     return result.type() == cel.Type.BOOL and result.plain_value() is True
 
 

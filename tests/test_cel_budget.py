@@ -133,3 +133,19 @@ def test_dv_eval_reports_the_call_limit(tmp_path, monkeypatch):
     r = invoke(main, ["--schema", str(tmp_path / "crd.yaml"), str(tmp_path / "big.yaml")])
     assert r.exit_code == 1, r.output
     assert "call cost exceeds limit for rule" in r.stdout
+
+
+def test_rules_that_each_fit_the_engines_iteration_budget_are_not_run_together_past_it():
+    """cel-expr-python stops an evaluation after ~10,000 comprehension steps (the server has no such
+    limit); two rules of 6,000 steps each are valid however the runtime groups them."""
+    crd = copy.deepcopy(CRD)
+    spec = crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]
+    spec["properties"] = {
+        "a": {"type": "array", "items": {"type": "object", "properties": {"x": {"type": "integer"}}}},
+        "b": {"type": "array", "items": {"type": "integer"}},
+    }
+    spec["x-kubernetes-validations"] = [{"rule": "self.a.all(o, has(o.x))"}, {"rule": "self.b.all(o, o > 0)"}]
+    obj = {**_thing(""), "spec": {"a": [{"x": 1}] * 6000, "b": [1] * 6000}}
+    assert Validator(crd).validate(obj) == []
+    obj["spec"]["b"] = [1] * 5999 + [0]
+    assert [e.detail for e in Validator(crd).validate(obj)] == ["failed rule: self.b.all(o, o > 0)"]
