@@ -549,6 +549,9 @@ def _const_kind(v) -> str:
     return "bytes" if isinstance(v, bytes) else "string"
 
 
+_CONVERSIONS = {"duration": "duration", "timestamp": "timestamp", "double": "double", "bytes": "bytes", "bool": "bool"}
+
+
 def _result_kind(fn: str, overloads: tuple[str, ...], c: Coster, e: Node) -> str:
     ov = overloads[0]
     if fn in ("value", "orValue") and e.target is not None and e.target.kind == "ident" and e.target.value == "oldSelf":
@@ -565,6 +568,8 @@ def _result_kind(fn: str, overloads: tuple[str, ...], c: Coster, e: Node) -> str
         return "dyn"
     if fn in ("lowerAscii", "upperAscii", "substring", "trim", "replace", "string", "join"):
         return "string"
+    if fn in _CONVERSIONS and not e.target:  # a type conversion: its result has the type it names
+        return _CONVERSIONS[fn]
     return "dyn"
 
 

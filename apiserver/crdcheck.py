@@ -93,14 +93,13 @@ def check_crd(crd: dict) -> list[Problem]:
 
 def admission_problems(crd: dict) -> list[Problem]:
     """What this model knows the server refuses a v1 CRD for: the decoder's refusal (a DecodeError),
-    then `check_crd` on the decoded CRD, less what it does not model and less its CEL cost estimate,
-    which is stricter than the server's on third-party CRDs (gateway-api's, prometheus-operator's)."""
+    then `check_crd` on the decoded CRD, less the constructs it does not model."""
     decoded = decode(crd)
     try:
         problems = check_crd(decoded)
     except (AttributeError, TypeError, KeyError, ValueError, IndexError) as e:  # a shape no check reads
         raise DecodeError(f"not a readable CustomResourceDefinition: {type(e).__name__}: {e}") from None
-    return [p for p in problems if p.detail != NOT_MODELLED and "cost" not in p.detail]
+    return [p for p in problems if p.detail != NOT_MODELLED]
 
 
 def check_schema(schema: dict, path: str) -> list[Problem]:

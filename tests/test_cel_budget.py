@@ -34,7 +34,7 @@ CRD = {
                         "properties": {
                             "spec": {
                                 "type": "object",
-                                "properties": {"s": {"type": "string", "maxLength": 2_200_000}},
+                                "properties": {"s": {"type": "string", "maxLength": 2_000_000}},
                                 "x-kubernetes-validations": [{"rule": f"self.s.matches('{REGEX}')"}],
                             }
                         },
