@@ -43,6 +43,10 @@ class RuleError(Exception):
     """A rule (or messageExpression) that does not compile: the CRD is unusable, say which rule."""
 
 
+class EngineLimit(Exception):
+    """A rule the CEL engine cannot run to its end where the API server would: no verdict."""
+
+
 class ConversionError(Exception):
     """A value the API server cannot turn into a CEL value (bad base64 bytes)."""
 
@@ -227,7 +231,15 @@ def evaluate(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> tuple[bo
         data.update({"__old": old_val, "__hasOld": has_old})
     elif has_old:
         data["oldSelf"] = old_val
-    result = prog.eval(data=data)
+    try:
+        result = prog.eval(data=data)
+    except RuntimeError as e:
+        if "Iteration budget exceeded" in str(e):
+            raise EngineLimit(
+                f"cannot run the rule {rule_shown(rule)!r}: cel-expr-python stops an evaluation after about "
+                "10,000 comprehension steps, a limit the API server does not have"
+            ) from None
+        raise
     if result.type() == cel.Type.ERROR:
         return False, str(result.value())
     return result.plain_value() is True, None

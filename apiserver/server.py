@@ -7,14 +7,14 @@ import json
 from typing import Any, NamedTuple
 
 from . import celbudget, celrules
-from .celrules import RuleError
+from .celrules import EngineLimit, RuleError
 from .correlate import MISSING, child_schema, correlation_key, equal, map_list_index
 from .objectmeta import validate_object_meta
 from .openapi import check_node, junctions
 from .paths import Path, at, fmt
 from .scale import scale_errors
 
-__all__ = ["FieldError", "RuleError", "Validator", "validate"]
+__all__ = ["EngineLimit", "FieldError", "RuleError", "Validator", "validate"]
 
 BLOCKING = {
     "FieldValueNotSupported",

@@ -239,7 +239,7 @@ _SERVERS: dict = {}
 def _judge_as_server(vd: Verdict, target: Target, new: Doc, old: Doc | None) -> None:
     """A third-party CRD's object, judged by the API server model (prune, defaults, OpenAPI,
     list types, CEL rules, metadata); imported only when such a CRD is used."""
-    from apiserver.server import NO_VALUE, RuleError, Validator
+    from apiserver.server import NO_VALUE, EngineLimit, RuleError, Validator
 
     server = _SERVERS.get(target)
     if server is None:
@@ -249,6 +249,8 @@ def _judge_as_server(vd: Verdict, target: Target, new: Doc, old: Doc | None) -> 
         errs = deeply(server.validate, new.value, old.value if old else None)  # room for 1000 levels
     except RuleError as e:
         raise SchemaError(str(e)) from None
+    except EngineLimit as e:
+        raise InputError(f"{new.file}: document {new.index + 1}: {e}") from None
     except RecursionError:
         raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
     vd.errors = [
