@@ -67,6 +67,17 @@ def _no_result(proc, what: str) -> InputError:
     return InputError(f"translation ended without a result ({how}): does the file call os._exit()?", what)
 
 
+def _group_alive(pid: int) -> bool:
+    """Whether any process of the child's group is still there (it may still send the result)."""
+    try:
+        os.killpg(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
 def _kill_group(pid: int) -> None:
     with contextlib.suppress(OSError):
         os.killpg(pid, signal.SIGKILL)
@@ -84,7 +95,8 @@ def run_isolated(fn: Callable, *args, what: str) -> object:
     deadline = time.monotonic() + limit
     try:
         while not recv.poll(0.05):
-            if not proc.is_alive() and not recv.poll(0):
+            # the child may have ended with a process it forked still translating (its group lives on)
+            if not proc.is_alive() and not recv.poll(0) and not _group_alive(proc.pid):
                 raise _no_result(proc, what)
             if time.monotonic() > deadline:
                 raise InputError(
