@@ -24,7 +24,7 @@ import zlib
 from . import native
 from .document import InputError
 
-_MAGIC = b"dv-eval schema cache 5, marshal %d\n" % marshal.version  # bump when the loader reads YAML differently
+_MAGIC = b"dv-eval schema cache 6, marshal %d\n" % marshal.version  # bump when either reader reads YAML differently
 MAX_SCHEMA_BYTES = 64 << 20  # one schema file (Kubernetes' whole OpenAPI v2 document is ~4 MiB)
 
 

@@ -1,5 +1,6 @@
 """The parsed-schema cache: same document as a fresh parse, damaged or unwritable caches only cost speed."""
 
+import hashlib
 import marshal
 
 import pytest
@@ -60,6 +61,27 @@ def test_a_damaged_entry_is_ignored_and_rewritten(cache, damage):
     entry.write_bytes(damage(good))
     assert schemacache.load_docs(SCHEMA) == fresh
     assert entry.read_bytes() == good
+
+
+def test_a_schema_file_starting_with_a_byte_order_mark_is_read_as_the_loader_reads_it(cache, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_bytes(b"\xef\xbb\xbftype: object\nproperties:\n a: {type: integer}\n")  # a one-space indent
+    want = [load_schema(str(f))]
+    assert want[0]["properties"] == {"a": {"type": "integer"}}
+    assert schemacache.load_docs(str(f)) == want  # parsed
+    assert schemacache.load_docs(str(f)) == want  # cached
+
+
+def test_an_entry_of_format_5_is_not_reused(cache, tmp_path):
+    """Format 5's direct reader misread a file starting with a byte order mark: its entries are stale."""
+    f = tmp_path / "s.yaml"
+    f.write_bytes(b"\xef\xbb\xbftype: object\nproperties:\n a: {type: integer}\n")
+    key = hashlib.sha256(f.read_bytes()).hexdigest()
+    payload = marshal.dumps([{"type": "object", "properties": None, "a": {"type": "integer"}}])  # its misreading
+    cache.mkdir(parents=True, mode=0o700)
+    old = b"dv-eval schema cache 5, marshal %d\n" % marshal.version + schemacache._header(key, payload) + payload
+    (cache / f"{key}.marshal").write_bytes(old)
+    assert schemacache.load_docs(str(f)) == [load_schema(str(f))]
 
 
 def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
