@@ -2,6 +2,9 @@
 
 import hashlib
 import marshal
+import os
+import stat
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +110,73 @@ def test_built_in_kinds_are_cached_per_kind_and_a_damaged_entry_is_rebuilt(cache
     again = builtin.lookup("latest")(gvk)
     assert again.doc == first.doc and again.name == first.name
     assert builtin.lookup("latest")(("", "v1", "NoSuchKind")) is None
+
+
+# Only what this user wrote is trusted ---------------------------------------------------------
+
+
+def _forge(cache: Path, schema: Path, docs: list) -> Path:
+    """A well-formed entry for `schema` holding `docs`, as anyone able to write to the folder could write it."""
+    key = hashlib.sha256(schema.read_bytes()).hexdigest()
+    payload = marshal.dumps(docs)
+    entry = cache / f"{key}.marshal"
+    entry.write_bytes(schemacache._MAGIC + schemacache._header(key, payload) + payload)
+    return entry
+
+
+@pytest.fixture
+def schema(tmp_path) -> Path:
+    f = tmp_path / "s.yaml"
+    f.write_text("type: object\n")
+    return f
+
+
+def test_the_folder_is_created_0700_whatever_the_umask(cache):
+    umask = os.umask(0)
+    try:
+        schemacache.load_docs(SCHEMA)
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700
+    (entry,) = cache.iterdir()
+    assert stat.S_IMODE(entry.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("mode", [0o770, 0o707, 0o777], ids=oct)
+def test_a_folder_others_may_write_to_is_neither_read_nor_written(cache, schema, mode):
+    cache.mkdir(parents=True)
+    entry = _forge(cache, schema, [{"type": "string"}])
+    forged = entry.read_bytes()
+    os.chmod(cache, mode)
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+    assert list(cache.iterdir()) == [entry] and entry.read_bytes() == forged  # nothing written
+    os.chmod(cache, 0o700)  # the same entry in a folder of this user's alone is read: the folder was refused
+    assert schemacache.load_docs(str(schema)) == [{"type": "string"}]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+def test_another_users_entry_is_ignored_and_replaced(cache, schema):
+    cache.mkdir(parents=True, mode=0o700)
+    entry = _forge(cache, schema, [{"type": "string"}])
+    os.chown(entry, 65534, 65534)
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+    assert entry.stat().st_uid == os.geteuid()  # rewritten: renamed over it
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user takes root")
+def test_another_users_folder_is_neither_read_nor_written(cache, schema):
+    cache.mkdir(parents=True, mode=0o700)
+    entry = _forge(cache, schema, [{"type": "string"}])
+    os.chown(cache, 65534, 65534)
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+    assert list(cache.iterdir()) == [entry]
+
+
+def test_a_relative_xdg_cache_home_is_ignored(tmp_path, monkeypatch, schema):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+    assert not (tmp_path / "relative").exists()
+    assert len(list((tmp_path / "home" / ".cache" / "dv-eval").iterdir())) == 1  # the default
