@@ -126,10 +126,11 @@ def _parser() -> _Parser:
     add("--strict", action="store_true", help="Report unknown fields as the API server's strict field validation does.")
     add(
         "--missing-schemas",
-        choices=["skip", "error"],
-        default="skip",
-        metavar="skip|error",
-        help="An object no schema covers: skip it (counted in the summary) or report it as an error. Default: skip.",
+        choices=["error", "skip"],
+        default="error",
+        metavar="error|skip",
+        help="An object no schema covers: report it as an error (the default, as kubeconform does) or skip it "
+        "(counted in the summary, as kubeconform's -ignore-missing-schemas).",
     )
     add(
         "--skip",
