@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import stat
 import sys
 
 from .batch import file_results, files, plain_results, results
@@ -201,8 +202,12 @@ def main(argv: list[str] | None = None) -> None:
     with cli_signals():
         try:
             args = sys.argv[1:] if argv is None else argv
+            parser = _parser()
             # options may follow the paths; after `--` everything is a path (argparse mixes these up)
-            a = _parser().parse_args(args) if "--" in args else _parser().parse_intermixed_args(args)
+            a = parser.parse_args(args) if "--" in args else parser.parse_intermixed_args(args)
+            twice = _read_twice(a.schema_paths, a.paths, not a.batch and len(a.paths) == 2)
+            if twice:
+                parser.error(twice)
             opts = _options(
                 a.schema_paths,
                 a.kubernetes_version,
@@ -328,6 +333,45 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
         return tally.finish()
     found = files(paths)
     return _batch(reporter, len(found), results(opts, found, jobs))
+
+
+def _read_twice(schema_paths: list[str], paths: list[str], pair: bool) -> str | None:
+    """Why the inputs cannot all be read as named, before any is read (else None): a stream (standard
+    input, a pipe) named twice, which the second reader would find drained; or, for an update (`pair`),
+    NEW and OLD being one file (resolved: links, `./` and `..` do not hide it)."""
+    seen: dict = {}
+    for label, path in [(f"--schema {p}", p) for p in schema_paths] + [(p, p) for p in paths]:
+        key = _stream(path)
+        if key is None:
+            continue
+        if key in seen:
+            what = "standard input" if "-" in (path, seen[key][1]) else "pipe"
+            return f"{seen[key][0]} and {label} read the same {what}, which can be read only once"
+        seen[key] = (label, path)
+    new, old = paths[0], paths[-1]
+    if pair and "-" not in (new, old) and not os.path.isdir(new) and not os.path.isdir(old):
+        try:
+            same = os.path.samefile(new, old)
+        except OSError:  # unreadable: said when it is read
+            same = False
+        if same:
+            return f"{new} and {old} are the same file: an update needs the stored object (OLD) in a file of its own"
+    return None
+
+
+def _stream(path: str) -> tuple | None:
+    """What identifies `path` if it can be read only once (standard input, a pipe, a FIFO, a socket), else None."""
+    if path == "-":
+        try:
+            st = os.fstat(sys.stdin.fileno())
+        except (AttributeError, OSError, ValueError):  # closed, or not a file descriptor
+            return ("-",)
+        return (st.st_dev, st.st_ino)
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode) else None
 
 
 def say(message: str) -> None:
