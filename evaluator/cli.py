@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
 import os
 import stat
@@ -46,6 +47,28 @@ def _jobs(value: str) -> int:
     return int(value)
 
 
+class _Report(io.TextIOBase):
+    """Standard output, where the report goes: a write error (a full disk, `> /dev/full`) is one line
+    naming it and exit 2 (a closed pipe stays a BrokenPipeError: exit 141)."""
+
+    def write(self, text: str) -> int:
+        return _writing("write", text)
+
+    def flush(self) -> None:
+        _writing("flush")
+
+
+def _writing(method: str, *args: str):
+    if sys.stdout is None:  # started with the descriptor closed, as `>&-` leaves it
+        raise InputError("standard output is closed")
+    try:
+        return getattr(sys.stdout, method)(*args)
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise InputError(f"cannot write the report to standard output: {e.strerror or e}") from None
+
+
 class _Help(argparse.RawDescriptionHelpFormatter):
     """As wide as the terminal, as argparse's own default, without importing `shutil` at every start."""
 
@@ -77,7 +100,8 @@ class _Version(argparse.Action):
 
         walk = "compiled" if NATIVE else "pure Python (no build of it, an outdated one, or DV_EVAL_PURE_PYTHON set)"
         reader = "libyaml, direct" if PLAINYAML else "PyYAML (not built with libyaml's header, or not compiled)"
-        print(f"dv-eval {version('dv2openapi')}, validation walk: {walk}, YAML schema files: {reader}")
+        _Report().write(f"dv-eval {version('dv2openapi')}, validation walk: {walk}, YAML schema files: {reader}\n")
+        _Report().flush()
         sys.exit(0)
 
 
@@ -224,6 +248,7 @@ def main(argv: list[str] | None = None) -> None:
                 raise InputError("standard output is closed")
             old = a.paths[1] if len(a.paths) > 1 else None
             code = _run(opts, a.fmt, a.jobs, a.batch, a.paths[0], old, tuple(a.paths[2:]))
+            _Report().flush()  # a write error is said here, not lost at exit
         except BrokenPipeError:
             closed_stdout()
         except InputError as e:
@@ -289,7 +314,7 @@ def _options(
 def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | None, more: tuple) -> int:
     paths = (new,) + ((old,) if old else ()) + tuple(more)
     batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
-    reporter = REPORTERS[fmt](sys.stdout, batch)
+    reporter = REPORTERS[fmt](_Report(), batch)
     if not batch:
         fast = None if old else plain_results(opts, new)  # a valid file: no PyYAML (see batch.plain_results)
         if fast is not None and len(fast) == 1:
@@ -297,7 +322,7 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
             tally.add(fast[0])
             return tally.finish()
         if fast is not None:  # blank, or several documents: a batch, as below
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, iter(fast))
+            return _batch(REPORTERS[fmt](_Report(), True), 1, iter(fast))
         from .loader import iter_docs, load_one
 
         stream = iter_docs(new, duplicates="keep")  # duplicate keys: --strict errors, else warnings
@@ -307,7 +332,7 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
         except InputError:  # unreadable after a first document: a stream, reported document by document
             if old or not first or new == "-":
                 raise
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new))
+            return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new))
         if old:
             if len(first) != 1 or next(stream, None) is not None:
                 raise InputError(f"{new}: an update needs exactly one new document")
@@ -317,17 +342,17 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
                     f"{new} and {old} hold different objects (kind, name or namespace differ), "
                     "not an update: each is judged as a create"
                 )
-                return _batch(REPORTERS[fmt](sys.stdout, True), 2, results(opts, [new, old], 1))
+                return _batch(REPORTERS[fmt](_Report(), True), 2, results(opts, [new, old], 1))
             vd = judge(opts, first[0], stored)
         elif not first or (len(first) == 1 and items_of(first[0]) is not None):
             # a blank or comment-only file passes, as it does in a directory; a List is a batch
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new, iter(first)))
+            return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new, iter(first)))
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
         elif jobs > 1 and new != "-":
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, results(opts, [new], jobs))  # cut into pieces
+            return _batch(REPORTERS[fmt](_Report(), True), 1, results(opts, [new], jobs))  # cut into pieces
         else:
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new, itertools.chain(first, stream)))
+            return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new, itertools.chain(first, stream)))
         tally = _Tally(reporter)
         tally.add(vd)
         return tally.finish()

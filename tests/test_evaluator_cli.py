@@ -1,5 +1,7 @@
 """dv-eval's contract: exit codes, kubectl-style text, Status JSON, batch mode and bad input."""
 
+import errno
+import io
 import json
 import os
 import subprocess
@@ -351,3 +353,48 @@ def test_a_fifo_named_twice_is_a_usage_error_not_a_wait(tmp_path):
     assert r.stderr == (
         f"dv-eval: --schema {fifo} and {fifo} read the same pipe, which can be read only once (see dv-eval --help)\n"
     )
+
+
+FULL = Path("/dev/full")
+_ENTRY = "import sys; from evaluator.cli import entry; sys.argv[1:] = sys.argv[2:]; entry()"
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="/dev/full (a device every write to fails) is Linux's")
+@pytest.mark.parametrize("how", ["entry", "main"])  # the `dv-eval` command, and `python -m evaluator.cli`
+@pytest.mark.parametrize(
+    "args",
+    [
+        [INVALID],
+        [VALID],
+        [VALID, "-o", "json"],
+        ["--batch", INVALID, VALID, "-o", "junit"],
+        [INVALID, "-o", "github"],
+        ["--version"],
+    ],
+)
+def test_a_write_error_on_standard_output_is_one_line_exit_2(args, how):
+    start = [sys.executable, "-c", _ENTRY, "x"] if how == "entry" else [sys.executable, "-m", "evaluator.cli"]
+    with open(FULL, "w") as full:
+        r = subprocess.run([*start, "--schema", SCHEMA, *args], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert (r.returncode, r.stderr) == (
+        2,
+        "dv-eval: cannot write the report to standard output: No space left on device\n",
+    )
+
+
+class _FullDisk(io.RawIOBase):
+    """A file on a full disk: every write fails, so buffered output fails when it is flushed."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_report_that_fails_only_when_flushed_is_one_line_exit_2(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(_FullDisk()), encoding="utf-8"))
+    with pytest.raises(SystemExit) as end:
+        main(["--schema", SCHEMA, INVALID])  # a few hundred bytes: held in the buffer until the end
+    assert end.value.code == 2
+    assert capsys.readouterr().err == "dv-eval: cannot write the report to standard output: No space left on device\n"
