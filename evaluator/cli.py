@@ -57,6 +57,9 @@ class _Report(io.TextIOBase):
     def flush(self) -> None:
         _writing("flush")
 
+    def close(self) -> None:
+        """Nothing: standard output stays open, and is not flushed when this view of it is collected."""
+
 
 def _writing(method: str, *args: str):
     if sys.stdout is None:  # started with the descriptor closed, as `>&-` leaves it
