@@ -1,8 +1,8 @@
 """Process-level behaviour shared by the CLIs: signals and a closed stdout end the run quietly.
 
 SIGINT and SIGTERM end the process at once with 128 + the signal number (130, 143), after
-killing any worker processes it started and removing the files it and they were writing; no
-traceback, no cleanup that could hang. A closed stdout (`dv-eval ... | head -1`) ends the run
+killing (and reaping) any worker processes it started and removing the files it and they were
+writing; no traceback, no cleanup that could hang. A closed stdout (`dv-eval ... | head -1`) ends the run
 quietly with 141, as SIGPIPE would.
 """
 
