@@ -21,13 +21,25 @@ OUTPUT_HELP = "Write here instead of stdout (atomically; a symlink is followed, 
 
 
 def _out(text: str, path: str | None) -> None:
-    if path:
-        try:
+    """Write `text` to `path`, or to standard output; a write error is one line naming where, exit 2."""
+    try:
+        if path:
             write_file(path, text)
-        except OutputError as e:
-            _fail(e)
-    else:
+        else:
+            _stdout(text)
+    except OutputError as e:
+        _fail(e)
+
+
+def _stdout(text: str) -> None:
+    """`text` on standard output; a write error (a full disk, `> /dev/full`) is an `OutputError`
+    (a closed pipe stays a BrokenPipeError: exit 141)."""
+    try:
         click.echo(text, nl=False)
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputError(f"standard output: cannot write: {e.strerror or e}") from None
 
 
 def _fail(e: Exception) -> None:
@@ -191,7 +203,7 @@ def summarize(warnings: list[str], shown: int = 3) -> list[str]:
 @click.option("--markdown", is_flag=True, help="Render the catalog as the docs/tags.md table.")
 def tags(markdown):
     """Print the tag catalog (from the registry)."""
-    click.echo(tags_markdown() if markdown else tags_text(), nl=False)
+    _out(tags_markdown() if markdown else tags_text(), None)
 
 
 if __name__ == "__main__":

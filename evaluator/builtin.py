@@ -141,12 +141,11 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
 def _cached(key: str, build: Callable[[], object]):
     """A JSON value from the user cache under `key` (the release, its file's path, size and time, what it
     is: a file name), or built and stored there."""
-    entry = os.path.join(schemacache.cache_dir(), key + ".marshal")
-    hit = schemacache.read_entry(entry, key)
+    hit = schemacache.read_entry(key)
     if hit is not None:
         return hit[0]
     value = build()
-    schemacache.write_entry(entry, key, [value])
+    schemacache.write_entry(key, [value])
     return value
 
 

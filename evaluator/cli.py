@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
 import os
+import stat
 import sys
 
 from .batch import file_results, files, plain_results, results
@@ -45,6 +47,31 @@ def _jobs(value: str) -> int:
     return int(value)
 
 
+class _Report(io.TextIOBase):
+    """Standard output, where the report goes: a write error (a full disk, `> /dev/full`) is one line
+    naming it and exit 2 (a closed pipe stays a BrokenPipeError: exit 141)."""
+
+    def write(self, text: str) -> int:
+        return _writing("write", text)
+
+    def flush(self) -> None:
+        _writing("flush")
+
+    def close(self) -> None:
+        """Nothing: standard output stays open, and is not flushed when this view of it is collected."""
+
+
+def _writing(method: str, *args: str):
+    if sys.stdout is None:  # started with the descriptor closed, as `>&-` leaves it
+        raise InputError("standard output is closed")
+    try:
+        return getattr(sys.stdout, method)(*args)
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise InputError(f"cannot write the report to standard output: {e.strerror or e}") from None
+
+
 class _Help(argparse.RawDescriptionHelpFormatter):
     """As wide as the terminal, as argparse's own default, without importing `shutil` at every start."""
 
@@ -76,7 +103,8 @@ class _Version(argparse.Action):
 
         walk = "compiled" if NATIVE else "pure Python (no build of it, an outdated one, or DV_EVAL_PURE_PYTHON set)"
         reader = "libyaml, direct" if PLAINYAML else "PyYAML (not built with libyaml's header, or not compiled)"
-        print(f"dv-eval {version('dv2openapi')}, validation walk: {walk}, YAML schema files: {reader}")
+        _Report().write(f"dv-eval {version('dv2openapi')}, validation walk: {walk}, YAML schema files: {reader}\n")
+        _Report().flush()
         sys.exit(0)
 
 
@@ -126,10 +154,11 @@ def _parser() -> _Parser:
     add("--strict", action="store_true", help="Report unknown fields as the API server's strict field validation does.")
     add(
         "--missing-schemas",
-        choices=["skip", "error"],
-        default="skip",
-        metavar="skip|error",
-        help="An object no schema covers: skip it (counted in the summary) or report it as an error. Default: skip.",
+        choices=["error", "skip"],
+        default="error",
+        metavar="error|skip",
+        help="An object no schema covers: report it as an error (the default, as kubeconform does) or skip it "
+        "(counted in the summary, as kubeconform's -ignore-missing-schemas).",
     )
     add(
         "--skip",
@@ -200,8 +229,12 @@ def main(argv: list[str] | None = None) -> None:
     with cli_signals():
         try:
             args = sys.argv[1:] if argv is None else argv
+            parser = _parser()
             # options may follow the paths; after `--` everything is a path (argparse mixes these up)
-            a = _parser().parse_args(args) if "--" in args else _parser().parse_intermixed_args(args)
+            a = parser.parse_args(args) if "--" in args else parser.parse_intermixed_args(args)
+            twice = _read_twice(a.schema_paths, a.paths, not a.batch and len(a.paths) == 2)
+            if twice:
+                parser.error(twice)
             opts = _options(
                 a.schema_paths,
                 a.kubernetes_version,
@@ -218,6 +251,7 @@ def main(argv: list[str] | None = None) -> None:
                 raise InputError("standard output is closed")
             old = a.paths[1] if len(a.paths) > 1 else None
             code = _run(opts, a.fmt, a.jobs, a.batch, a.paths[0], old, tuple(a.paths[2:]))
+            _Report().flush()  # a write error is said here, not lost at exit
         except BrokenPipeError:
             closed_stdout()
         except InputError as e:
@@ -284,7 +318,7 @@ def _options(
 def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | None, more: tuple) -> int:
     paths = (new,) + ((old,) if old else ()) + tuple(more)
     batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
-    reporter = REPORTERS[fmt](sys.stdout, batch)
+    reporter = REPORTERS[fmt](_Report(), batch)
     if not batch:
         fast = None if old else plain_results(opts, new)  # a valid file: no PyYAML (see batch.plain_results)
         if fast is not None and len(fast) == 1:
@@ -292,7 +326,7 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
             tally.add(fast[0])
             return tally.finish()
         if fast is not None:  # blank, or several documents: a batch, as below
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, iter(fast))
+            return _batch(REPORTERS[fmt](_Report(), True), 1, iter(fast))
         from .loader import iter_docs, load_one
 
         stream = iter_docs(new, duplicates="keep")  # duplicate keys: --strict errors, else warnings
@@ -302,7 +336,7 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
         except InputError:  # unreadable after a first document: a stream, reported document by document
             if old or not first or new == "-":
                 raise
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new))
+            return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new))
         if old:
             if len(first) != 1 or next(stream, None) is not None:
                 raise InputError(f"{new}: an update needs exactly one new document")
@@ -312,22 +346,61 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
                     f"{new} and {old} hold different objects (kind, name or namespace differ), "
                     "not an update: each is judged as a create"
                 )
-                return _batch(REPORTERS[fmt](sys.stdout, True), 2, results(opts, [new, old], 1))
+                return _batch(REPORTERS[fmt](_Report(), True), 2, results(opts, [new, old], 1))
             vd = judge(opts, first[0], stored)
         elif not first or (len(first) == 1 and items_of(first[0]) is not None):
             # a blank or comment-only file passes, as it does in a directory; a List is a batch
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new, iter(first)))
+            return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new, iter(first)))
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
         elif jobs > 1 and new != "-":
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, results(opts, [new], jobs))  # cut into pieces
+            return _batch(REPORTERS[fmt](_Report(), True), 1, results(opts, [new], jobs))  # cut into pieces
         else:
-            return _batch(REPORTERS[fmt](sys.stdout, True), 1, file_results(opts, new, itertools.chain(first, stream)))
+            return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new, itertools.chain(first, stream)))
         tally = _Tally(reporter)
         tally.add(vd)
         return tally.finish()
     found = files(paths)
     return _batch(reporter, len(found), results(opts, found, jobs))
+
+
+def _read_twice(schema_paths: list[str], paths: list[str], pair: bool) -> str | None:
+    """Why the inputs cannot all be read as named, before any is read (else None): a stream (standard
+    input, a pipe) named twice, which the second reader would find drained; or, for an update (`pair`),
+    NEW and OLD being one file (resolved: links, `./` and `..` do not hide it)."""
+    seen: dict = {}
+    for label, path in [(f"--schema {p}", p) for p in schema_paths] + [(p, p) for p in paths]:
+        key = _stream(path)
+        if key is None:
+            continue
+        if key in seen:
+            what = "standard input" if "-" in (path, seen[key][1]) else "pipe"
+            return f"{seen[key][0]} and {label} read the same {what}, which can be read only once"
+        seen[key] = (label, path)
+    new, old = paths[0], paths[-1]
+    if pair and "-" not in (new, old) and not os.path.isdir(new) and not os.path.isdir(old):
+        try:
+            same = os.path.samefile(new, old)
+        except OSError:  # unreadable: said when it is read
+            same = False
+        if same:
+            return f"{new} and {old} are the same file: an update needs the stored object (OLD) in a file of its own"
+    return None
+
+
+def _stream(path: str) -> tuple | None:
+    """What identifies `path` if it can be read only once (standard input, a pipe, a FIFO, a socket), else None."""
+    if path == "-":
+        try:
+            st = os.fstat(sys.stdin.fileno())
+        except (AttributeError, OSError, ValueError):  # closed, or not a file descriptor
+            return ("-",)
+        return (st.st_dev, st.st_ino)
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode) else None
 
 
 def say(message: str) -> None:

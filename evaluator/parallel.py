@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import wait
 
-from .process import child_of, forking
+from .process import child_of, forking, helpers_ended
 from .verdict import Unusable, Verdict
 
 PIECE = 1 << 20  # bytes of a stream piece: small enough to keep memory flat, big enough to amortise
@@ -102,6 +102,7 @@ def _ordered(task: Callable, items: Iterator[tuple], jobs: int) -> Iterator:
             outbox.close()
         for proc, _, _ in workers:
             proc.join()
+        helpers_ended([proc.pid for proc, _, _ in workers])  # one ended mid-write (the run failed)
 
 
 def over_files(check_file: Callable, files: list[str], jobs: int) -> Iterator:

@@ -173,7 +173,7 @@ cdef object _read(yaml_parser_t *parser):
             in_map = kind == YAML_MAPPING_START_EVENT
 
 
-_NOKEY = object()
+_BOM = b"\xef\xbb\xbf"  # U+FEFF in UTF-8
 
 
 cdef int _major = 0, _minor = 0, _patch = 0
@@ -186,12 +186,15 @@ _SAME_PARSER = (_major, _minor, _patch) >= (0, 2, 5)
 def read(bytes data):
     """The documents of UTF-8 YAML `data` (empty and `null` ones skipped), each as (value, the 1-based
     line where it starts), or None when `loader` must read it: anything outside the subset, any
-    error, or a libyaml older than 0.2.5. Line breaks are read as a file in text mode reads them."""
+    error, or a libyaml older than 0.2.5. Line breaks are read as a file in text mode reads them, and a
+    byte order mark that starts the data is dropped, as the loader's libyaml (and go-yaml) drops it."""
     cdef yaml_parser_t parser
     if not _SAME_PARSER:
         return None
     if b"\r" in data:
         data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    if data.startswith(_BOM):  # told the encoding, libyaml would count it as line 1's first column
+        data = data[len(_BOM):]
     if not yaml_parser_initialize(&parser):
         raise MemoryError
     try:

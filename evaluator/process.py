@@ -1,8 +1,9 @@
 """Process-level behaviour shared by the CLIs: signals and a closed stdout end the run quietly.
 
 SIGINT and SIGTERM end the process at once with 128 + the signal number (130, 143), after
-killing any worker processes it started; no traceback, no cleanup that could hang. A closed
-stdout (`dv-eval ... | head -1`) ends the run quietly with 141, as SIGPIPE would.
+killing (and reaping) any worker processes it started and removing the files it and they were
+writing; no traceback, no cleanup that could hang. A closed stdout (`dv-eval ... | head -1`) ends the run
+quietly with 141, as SIGPIPE would.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 TEMPORARY: set[str] = set()  # files being written: removed when a signal ends the run
+# each removes the files that helper processes (given by pid), ended while writing, left behind
+HELPER_TEMPORARY: list[Callable[[list[int]], None]] = []
 
 
 def _end(signum: int, frame: object) -> None:
@@ -24,12 +28,26 @@ def _end(signum: int, frame: object) -> None:
             pass
     mp = sys.modules.get("multiprocessing")
     if mp is not None:
+        killed = []
         for child in mp.active_children():
-            try:  # noqa: SIM105
+            try:
                 os.kill(child.pid, signal.SIGKILL)
+                killed.append(child.pid)
             except OSError:
                 pass
+        helpers_ended(killed)
     os._exit(128 + signum)
+
+
+def helpers_ended(pids: list[int]) -> None:
+    """Reap helper processes that were ended (or killed) and remove the files they were writing."""
+    for pid in pids:
+        try:  # noqa: SIM105
+            os.waitpid(pid, 0)  # dead, so nothing it began can appear after the removal
+        except OSError:  # reaped already
+            pass
+    for remove in HELPER_TEMPORARY:
+        remove(pids)
 
 
 _PR_SET_PDEATHSIG = 1

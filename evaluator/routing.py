@@ -71,23 +71,30 @@ class Catalog:
         self.kindless: list = []  # files of bare schemas (no kind): usable with --type only
         self.shapes: dict = {}  # (given, published) -> the Target that checks both
 
-    def add_path(self, path: str, found: bool = False) -> None:
-        """Load a schema file, or every *.yaml/*.yml/*.json file below a directory.
+    def add_path(self, path: str, found: bool = False) -> int:
+        """Load a schema file, or every *.yaml/*.yml/*.json file below a directory; how many schema
+        documents it held.
 
         Files found in a directory may also hold other YAML (CRDs beside the manifests that use them,
-        kustomization files, …): documents that are not schemas are passed over there; a file named on
-        its own must hold schemas only."""
+        kustomization files, …): documents that are not schemas are passed over there, but a directory
+        without any schema is an error (its objects would all go unchecked); a file named on its own
+        must hold schemas only."""
         if os.path.isdir(path):
             files = yaml_files(path)
             if not files:
                 raise InputError(f"{path}: no schema files (*.yaml, *.yml, *.json) in this directory")
-            for f in files:
-                self.add_path(f, found=True)
-            return
+            added = sum(self.add_path(f, found=True) for f in files)
+            if not added:
+                raise InputError(
+                    f"{path}: no schema in this directory (none of its {len(files)} *.yaml, *.yml, *.json files "
+                    "holds a CRD, an OpenAPI document or a schema)"
+                )
+            return added
         try:
             docs = schemacache.load_docs(path, lambda docs: admit_crds(docs, path), ADMISSION_VERSION)
         except InputError as e:
             raise InputError(f"schema: {e}") from None
+        added = 0
         for doc in _expand_lists(docs):
             if doc is None or (found and not _is_schema(doc)):
                 continue
@@ -95,6 +102,8 @@ class Catalog:
                 self.add_doc(doc, path)
             except SchemaError as e:
                 raise SchemaError(f"{path}: {e}") from None
+            added += 1
+        return added
 
     def add_doc(self, doc: object, source: str) -> None:
         """Index one schema document (OpenAPI document, CRD manifest or bare schema)."""

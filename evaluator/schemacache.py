@@ -1,15 +1,18 @@
 """A cache of parsed YAML schema files, so that a large YAML schema costs a `marshal` load, not a YAML parse.
 
 A schema file is read once (at most MAX_SCHEMA_BYTES; a pipe such as `<(cat crd.yaml)` too) and
-what was read is what is judged. Entries live in `$XDG_CACHE_HOME/dv-eval/` (default
-`~/.cache/dv-eval/`), one file per schema content, named by the SHA-256 of the bytes read. An entry
-holds its own name and a CRC-32 of its payload, the documents in Python's `marshal` format (the
-format of `.pyc` files: a third of JSON's time to read, a tenth to write): a damaged entry, one
-copied under another name or one another Python wrote in another marshal version, is ignored and
-rewritten. An entry that is not a regular file (a FIFO, a symlink,
-a device) is ignored without being opened for reading. Entries are written to a temporary file and
-renamed into place, so concurrent runs never see half an entry. A cache that cannot be read or
-written (read-only home, full disk) only costs speed.
+what was read is what is judged. Entries live in `$XDG_CACHE_HOME/dv-eval/` (an absolute
+XDG_CACHE_HOME; else `~/.cache/dv-eval/`), one file per schema content, named by the SHA-256 of the
+bytes read. An entry holds its own name and a CRC-32 of its payload, the documents in Python's
+`marshal` format (the format of `.pyc` files: a third of JSON's time to read, a tenth to write): a
+damaged entry, one copied under another name or one another Python wrote in another marshal
+version, is ignored and rewritten. Only what this user wrote is trusted: the folder is created
+0700, a folder that is not this user's or that others may write to is not used at all (nothing
+read, nothing written), and an entry that is not a regular file of this user's (a FIFO, a symlink,
+a device, another user's file) is ignored without being opened for reading. Entries are written to
+a temporary file and renamed into place, so concurrent runs never see half an entry; a signal that
+ends the run removes the temporary file (the run's own, and its killed helper processes'). A cache
+that cannot be read or written (read-only home, full disk) only costs speed.
 """
 
 from __future__ import annotations
@@ -24,14 +27,29 @@ from collections.abc import Callable
 
 from . import native
 from .document import InputError
+from .process import HELPER_TEMPORARY, TEMPORARY
 
-_MAGIC = b"dv-eval schema cache 6, marshal %d\n" % marshal.version  # bump when the loader reads YAML differently
+_MAGIC = b"dv-eval schema cache 6, marshal %d\n" % marshal.version  # bump when either reader reads YAML differently
 MAX_SCHEMA_BYTES = 64 << 20  # one schema file (Kubernetes' whole OpenAPI v2 document is ~4 MiB)
+_TMP = ".tmp-"  # an entry being written: .tmp-PID-NAME
 
 
-def cache_dir() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "dv-eval")
+def cache_dir() -> str | None:
+    """The cache folder, `$XDG_CACHE_HOME/dv-eval` or `~/.cache/dv-eval` (a relative XDG_CACHE_HOME is
+    ignored, as the XDG spec says), or None without an absolute home to put it in."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "dv-eval") if os.path.isabs(base) else None
+
+
+def _trusted(folder: str) -> bool:
+    """Whether `folder` is a directory of this user's that no one else may write to."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid() and not st.st_mode & 0o022
 
 
 def read_bounded(path: str, limit: int | None = None) -> bytes:
@@ -69,15 +87,14 @@ def load_docs(path: str, check: Callable[[list], None] | None = None, check_vers
         import hashlib  # only here: loading OpenSSL is ~2 ms of a start
 
         key = hashlib.sha256(check_version.encode() + b"\0" + raw).hexdigest()
-        entry = os.path.join(cache_dir(), key + ".marshal")
-        cached = read_entry(entry, key)
+        cached = read_entry(key)
         if cached is not None:
             docs = cached
         else:
             docs = _parse(path, raw)
             if check is not None:
                 check(docs)
-            write_entry(entry, key, docs)
+            write_entry(key, docs)
     if not any(d is not None for d in docs):
         raise InputError(f"{path}: no schema in this file (it is empty, or only comments and `---`)")
     return docs
@@ -108,15 +125,19 @@ def _header(key: str, payload: bytes) -> bytes:
     return f"{key} {zlib.crc32(payload):08x}\n".encode()
 
 
-def read_entry(entry: str, key: str) -> list | None:
+def read_entry(key: str) -> list | None:
+    """The documents cached under `key`, or None (no entry, or none to trust)."""
+    folder = cache_dir()
+    if folder is None or not _trusted(folder):
+        return None
     try:  # never follow a link nor wait on a FIFO: only a regular file we wrote is an entry
-        fd = os.open(entry, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+        fd = os.open(os.path.join(folder, key + ".marshal"), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
         return None
     try:
         with os.fdopen(fd, "rb") as f:
             st = os.fstat(f.fileno())
-            if not stat.S_ISREG(st.st_mode) or st.st_size > 4 * MAX_SCHEMA_BYTES:
+            if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_size > 4 * MAX_SCHEMA_BYTES:
                 return None
             data = f.read(st.st_size + 1)
     except OSError:
@@ -133,22 +154,62 @@ def read_entry(entry: str, key: str) -> list | None:
     return doc if isinstance(doc, list) else None
 
 
-def write_entry(entry: str, key: str, doc: list) -> None:
+def write_entry(key: str, doc: list) -> None:
+    """Cache `doc` under `key`, if there is a folder to trust (created 0700); failures only cost speed."""
+    folder = cache_dir()
+    if folder is None:
+        return
     try:
         payload = marshal.dumps(doc)
     except ValueError:
         return  # not plain data (or nested past marshal's limit): not cached
-    folder = os.path.dirname(entry)
-    tmp = os.path.join(folder, f".tmp-{os.getpid()}-{os.path.basename(entry)}")  # this process's alone
+    tmp = os.path.join(folder, f"{_TMP}{os.getpid()}-{key}.marshal")  # this process's alone
     try:
-        os.makedirs(folder, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        _make(folder)
+        if not _trusted(folder):
+            return
+        TEMPORARY.add(tmp)  # from before it exists: a signal that ends the run removes it
         try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(_MAGIC + _header(key, payload) + payload)
-            os.replace(tmp, entry)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(_MAGIC + _header(key, payload) + payload)
+                os.replace(tmp, os.path.join(folder, key + ".marshal"))
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        finally:
+            TEMPORARY.discard(tmp)
     except OSError:
         return
+
+
+def _make(folder: str) -> None:
+    """Create the cache folder 0700, whatever the umask (its parents as `mkdir -p` would)."""
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        return
+    except FileNotFoundError:
+        os.makedirs(os.path.dirname(folder), exist_ok=True)
+        os.mkdir(folder, 0o700)
+    os.chmod(folder, 0o700)
+
+
+def _remove_temporaries(pids: list[int]) -> None:
+    """Remove the temporary files of helper processes `pids`, ended (killed) while writing an entry."""
+    folder = cache_dir()
+    mine = tuple(f"{_TMP}{pid}-" for pid in pids)
+    try:
+        names = os.listdir(folder) if folder and mine else []
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(mine):
+            try:  # noqa: SIM105 - contextlib is not imported by a run
+                os.unlink(os.path.join(folder, name))
+            except OSError:
+                pass
+
+
+HELPER_TEMPORARY.append(_remove_temporaries)

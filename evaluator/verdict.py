@@ -18,6 +18,7 @@ from .strict import compile_unknown
 from .strict import message as unknown_message
 
 UNKNOWN_FIELD, DUPLICATE_FIELD, NO_KIND_MATCH = "UnknownField", "DuplicateField", "NoKindMatch"
+MISSING_SCHEMA = "could not find a schema for it; pass --missing-schemas skip to skip such objects"
 CRD_API = "apiextensions.k8s.io/v1"
 
 
@@ -32,7 +33,7 @@ class Options:
         subresource: str | None = None,
         beta: bool = True,
         strict: bool = False,
-        missing_is_error: bool = False,
+        missing_is_error: bool = True,
         skip_kinds: frozenset = frozenset(),
         as_cluster: bool = False,  # our own CRDs judged by the API server model too (--as-cluster)
     ):
@@ -146,7 +147,8 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
     target = opts.catalog.route(obj, opts.type_name)
     if isinstance(target, Miss):
         if target.known or opts.missing_is_error:
-            vd.rejected.append(Finding("apiVersion", target.message, NO_KIND_MATCH, new.line_of("apiVersion") or start))
+            message = target.message if target.known else f"{target.message}: {MISSING_SCHEMA}"
+            vd.rejected.append(Finding("apiVersion", message, NO_KIND_MATCH, new.line_of("apiVersion") or start))
         else:
             vd.skipped = target.message
         return vd

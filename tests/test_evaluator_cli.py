@@ -1,5 +1,7 @@
 """dv-eval's contract: exit codes, kubectl-style text, Status JSON, batch mode and bad input."""
 
+import errno
+import io
 import json
 import os
 import subprocess
@@ -13,6 +15,7 @@ import evaluator
 from evaluator.cli import main
 from tests.cli import invoke
 
+ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = "schemas/widget.openapi.yaml"
 VALID = "examples/widget/objects/valid.yaml"
 INVALID = "examples/widget/objects/invalid.yaml"
@@ -275,3 +278,123 @@ def test_options_after_paths_and_paths_after_a_double_dash(tmp_path, monkeypatch
     assert r.exit_code == 1 and "spec.replicas" in r.output, r.output
     r = run("--schema", crd, "--jobs", "0", "x.yaml")
     assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1 and "--jobs" in r.stderr, r.stderr
+
+
+# Inputs that cannot be read as named: usage errors, one line, exit 2, before anything is read ----
+
+
+def _usage_error(r, message: str) -> None:
+    assert (r.exit_code, r.stdout) == (2, ""), r.output
+    assert r.stderr == f"dv-eval: {message} (see dv-eval --help)\n"
+
+
+def test_a_schema_directory_without_a_schema_is_an_error(tmp_path):
+    (tmp_path / "cm.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n")
+    (tmp_path / "kustomization.yaml").write_text("resources: [cm.yaml]\n")
+    r = run("--schema", str(tmp_path), "--missing-schemas", "skip", VALID)  # every object would be skipped
+    assert (r.exit_code, r.stdout) == (2, "")
+    assert r.stderr == (
+        f"dv-eval: {tmp_path}: no schema in this directory (none of its 2 *.yaml, *.yml, *.json files holds a CRD, "
+        "an OpenAPI document or a schema)\n"
+    )
+    (tmp_path / "widget.crd.yaml").write_text(Path("schemas/widget.crd.yaml").read_text())
+    assert run("--schema", str(tmp_path), VALID).exit_code == 0  # one schema among them is enough
+
+
+@pytest.mark.parametrize("old", ["new.yaml", "./new.yaml", "../{dir}/new.yaml", "symlink.yaml", "hardlink.yaml"])
+def test_new_and_old_being_one_file_is_a_usage_error(tmp_path, monkeypatch, old):
+    schema = str(Path(SCHEMA).resolve())
+    monkeypatch.chdir(tmp_path)
+    Path("new.yaml").write_text(Path(ROOT / INVALID).read_text())
+    os.symlink("new.yaml", "symlink.yaml")
+    os.link("new.yaml", "hardlink.yaml")
+    old = old.format(dir=tmp_path.name)
+    r = run("--schema", schema, "new.yaml", old)  # an update of itself: every error would ratchet away
+    _usage_error(
+        r, f"new.yaml and {old} are the same file: an update needs the stored object (OLD) in a file of its own"
+    )
+
+
+def test_one_file_twice_in_a_batch_is_judged_twice():
+    r = run("--schema", SCHEMA, "--batch", INVALID, INVALID)
+    assert r.exit_code == 1 and r.stdout.splitlines()[-1] == "2 objects: 0 valid, 2 invalid"
+
+
+@pytest.mark.parametrize(
+    "args,first,second",
+    [
+        (["--schema", "-", "-"], "--schema -", "-"),
+        (["--schema", SCHEMA, "-", "-"], "-", "-"),
+        (["--schema", "-", "--schema", "-", VALID], "--schema -", "--schema -"),
+        (["--schema", "-", "/dev/stdin"], "--schema -", "/dev/stdin"),
+    ],
+)
+def test_standard_input_named_twice_is_a_usage_error(args, first, second):
+    r = subprocess.run(
+        [sys.executable, "-m", "evaluator.cli", *args], input=Path(SCHEMA).read_text(), capture_output=True, text=True
+    )
+    assert (r.returncode, r.stdout) == (2, ""), r.stdout + r.stderr
+    assert r.stderr == (
+        f"dv-eval: {first} and {second} read the same standard input, which can be read only once "
+        "(see dv-eval --help)\n"
+    )
+
+
+def test_a_fifo_named_twice_is_a_usage_error_not_a_wait(tmp_path):
+    fifo = tmp_path / "schema.fifo"
+    os.mkfifo(fifo)
+    r = subprocess.run(
+        [sys.executable, "-m", "evaluator.cli", "--schema", str(fifo), str(fifo)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        f"dv-eval: --schema {fifo} and {fifo} read the same pipe, which can be read only once (see dv-eval --help)\n"
+    )
+
+
+FULL = Path("/dev/full")
+_ENTRY = "import sys; from evaluator.cli import entry; sys.argv[1:] = sys.argv[2:]; entry()"
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="/dev/full (a device every write to fails) is Linux's")
+@pytest.mark.parametrize("how", ["entry", "main"])  # the `dv-eval` command, and `python -m evaluator.cli`
+@pytest.mark.parametrize(
+    "args",
+    [
+        [INVALID],
+        [VALID],
+        [VALID, "-o", "json"],
+        ["--batch", INVALID, VALID, "-o", "junit"],
+        [INVALID, "-o", "github"],
+        ["--version"],
+    ],
+)
+def test_a_write_error_on_standard_output_is_one_line_exit_2(args, how):
+    start = [sys.executable, "-c", _ENTRY, "x"] if how == "entry" else [sys.executable, "-m", "evaluator.cli"]
+    with open(FULL, "w") as full:
+        r = subprocess.run([*start, "--schema", SCHEMA, *args], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert (r.returncode, r.stderr) == (
+        2,
+        "dv-eval: cannot write the report to standard output: No space left on device\n",
+    )
+
+
+class _FullDisk(io.RawIOBase):
+    """A file on a full disk: every write fails, so buffered output fails when it is flushed."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_report_that_fails_only_when_flushed_is_one_line_exit_2(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(_FullDisk()), encoding="utf-8"))
+    with pytest.raises(SystemExit) as end:
+        main(["--schema", SCHEMA, INVALID])  # a few hundred bytes: held in the buffer until the end
+    assert end.value.code == 2
+    assert capsys.readouterr().err == "dv-eval: cannot write the report to standard output: No space left on device\n"

@@ -2,6 +2,8 @@
 
 import os
 import stat
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -107,3 +109,23 @@ def test_output_that_is_the_types_file_is_refused_and_nothing_is_written(tmp_pat
     r = CliRunner().invoke(main, ["openapi", str(src), "-o", str(out)])
     assert r.exit_code == 2 and "is an input of this run" in r.output, r.output
     assert len(r.output.strip().splitlines()) == 1 and src.read_bytes() == before
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="/dev/full (a device every write to fails) is Linux's")
+@pytest.mark.parametrize(
+    "args,where",
+    [
+        (["openapi", TYPES], "standard output"),
+        (["crd", TYPES, "--type", "Widget", "--group", "example.com"], "standard output"),
+        (["tags"], "standard output"),
+        (["openapi", TYPES, "-o", "/dev/full"], "/dev/full"),
+    ],
+)
+def test_a_write_error_is_one_line_naming_the_output_exit_2(args, where):
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [sys.executable, "-m", "dv2openapi.cli", *args], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert r.returncode == 2
+    assert r.stderr.splitlines()[-1] == f"dv2openapi: {where}: cannot write: No space left on device"
+    assert "internal error" not in r.stderr and "Traceback" not in r.stderr

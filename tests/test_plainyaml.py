@@ -82,11 +82,11 @@ scalar = st.one_of(st.sampled_from(TRICKY), st.text(alphabet="0123456789_+-.eExX
 
 
 @st.composite
-def documents(draw, depth=0):
+def documents(draw, depth=0, unit="  "):
     kind = draw(st.sampled_from(["scalar", "map", "list", "flow"] if depth < 3 else ["scalar"]))
     if kind == "scalar":
         return draw(scalar)
-    pad = "  " * (depth + 1)
+    pad = unit * (depth + 1)
     if kind == "flow":
         items = draw(st.lists(scalar, max_size=3))
         if draw(st.booleans()):
@@ -94,15 +94,50 @@ def documents(draw, depth=0):
         return "{" + ", ".join(f"k{i}: {v}" for i, v in enumerate(items)) + "}"
     n = draw(st.integers(1, 3))
     if kind == "list":
-        return "".join(f"\n{pad}- {draw(documents(depth + 1))}" for _ in range(n))
+        return "".join(f"\n{pad}- {draw(documents(depth + 1, unit))}" for _ in range(n))
     keys = [draw(st.one_of(st.sampled_from(["a", "b", "a"]), scalar)) for _ in range(n)]
-    return "".join(f"\n{pad}{k}: {draw(documents(depth + 1))}" for k in keys)
+    return "".join(f"\n{pad}{k}: {draw(documents(depth + 1, unit))}" for k in keys)
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=documents(), sep=st.sampled_from(["", "---\n", "a: 1\n---\n", "--- \n"]))
 def test_generated_yaml_reads_as_the_loader_reads_it_or_not_at_all(body, sep):
     agrees((sep + "root: " + body + "\n").encode())
+
+
+BOM = "\ufeff"
+
+
+@st.composite
+def streams_with_boms(draw):
+    """A stream of one to three documents, indented by one or two spaces (one is where a byte order
+    mark read as a column would shift line 1), each with a BOM at its start, after its `---` line, before
+    that line, or none; line breaks LF or CRLF."""
+    unit = draw(st.sampled_from([" ", "  "]))
+    text = ""
+    for i in range(draw(st.integers(1, 3))):
+        body = "root: " + draw(documents(unit=unit)) + "\n"
+        marker = "---\n" if i or draw(st.booleans()) else ""
+        where = draw(st.sampled_from(["none", "before content", "before marker"]))
+        if where == "before content":
+            body = BOM + body
+        elif where == "before marker" and marker:
+            marker = BOM + marker
+        text += marker + body
+    return text.replace("\n", "\r\n") if draw(st.booleans()) else text
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=streams_with_boms())
+def test_streams_with_byte_order_marks_read_as_the_loader_reads_them_or_not_at_all(text):
+    agrees(text.encode())
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_byte_order_mark_starting_the_data_is_dropped_as_the_loader_drops_it(newline):
+    data = f"{BOM}spec:{newline} replicas: -1{newline}".encode()
+    assert agrees(data)
+    assert read(data) == [({"spec": {"replicas": -1}}, 1)]
 
 
 @pytest.mark.parametrize(

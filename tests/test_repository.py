@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 REPO = "examples/repository"
 MANIFESTS = f"{REPO}/manifests"
 EXPECT = yaml.safe_load((ROOT / REPO / "verdicts.yaml").read_text())
-ARGS = ["--schema", "schemas/widget.crd.yaml", "--schema", f"{REPO}/crds", "--kubernetes-version", "1.37", "--strict"]
+SCHEMAS = ["--schema", "schemas/widget.crd.yaml", "--schema", f"{REPO}/crds", "--kubernetes-version", "1.37"]
+ARGS = [*SCHEMAS, "--strict", "--missing-schemas", "skip"]  # as verdicts.yaml says: the ServiceMonitor is skipped
 
 pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package ([test] extra)")
 
@@ -114,13 +115,45 @@ def test_without_strict_unknown_fields_pass():
     assert "UnknownField" not in r.stdout and r.exit_code == 1  # still invalid: replicas and size
 
 
-def test_missing_schemas_error_flag():
+MISSING = (
+    'no matches for kind "ServiceMonitor" in version "monitoring.coreos.com/v1": could not find a schema for it; '
+    "pass --missing-schemas skip to skip such objects"
+)
+
+
+@pytest.mark.parametrize("flag", [[], ["--missing-schemas", "error"]])
+def test_an_object_without_a_schema_is_an_error_by_default(flag):
     path = f"{MANIFESTS}/monitoring/servicemonitor.yaml"
-    r = run(*ARGS, path)
-    assert r.exit_code == 0 and "skipped" in r.stdout
-    r = run(*ARGS, "--missing-schemas", "error", path)
+    r = run(*SCHEMAS, *flag, path)
     assert r.exit_code == 1
-    assert 'no matches for kind "ServiceMonitor" in version "monitoring.coreos.com/v1"' in r.stdout
+    assert r.stdout == f'The ServiceMonitor "web" is invalid:\n* {MISSING} ({path}:2)\n'
+    r = run(*SCHEMAS, *flag, MANIFESTS, "-o", "json")
+    doc = json.loads(r.stdout)
+    assert r.exit_code == 1 and doc["summary"]["skipped"] == 0
+    (item,) = [i for i in doc["items"] if i["details"]["kind"] == "ServiceMonitor"]
+    assert (item["status"], item["code"], item["reason"], item["message"]) == ("Failure", 404, "NotFound", MISSING)
+    causes = [(c["reason"], c["field"], c["line"]) for c in item["details"]["causes"]]
+    assert causes == [("NoKindMatch", "apiVersion", 2)]
+
+
+@pytest.mark.parametrize("fmt", ["junit", "github"])
+def test_an_object_without_a_schema_is_an_error_in_every_output(fmt):
+    path = f"{MANIFESTS}/monitoring/servicemonitor.yaml"
+    r = run(*SCHEMAS, path, "-o", fmt)
+    assert r.exit_code == 1
+    if fmt == "junit":
+        (case,) = ET.fromstring(r.stdout).iter("testcase")
+        failure = case.find("failure")
+        assert (failure.get("type"), failure.get("message")) == ("NoKindMatch", MISSING)
+    else:
+        title = 'ServiceMonitor "web" is invalid'
+        assert r.stdout.splitlines()[0] == f"::error file={path},line=2,title={title}::{MISSING}"
+
+
+def test_missing_schemas_skip_skips_and_counts_them():
+    path = f"{MANIFESTS}/monitoring/servicemonitor.yaml"
+    r = run(*SCHEMAS, "--missing-schemas", "skip", path)
+    assert r.exit_code == 0 and "skipped" in r.stdout
 
 
 def test_skip_kind():

@@ -1,6 +1,10 @@
 """The parsed-schema cache: same document as a fresh parse, damaged or unwritable caches only cost speed."""
 
+import hashlib
 import marshal
+import os
+import stat
+from pathlib import Path
 
 import pytest
 
@@ -62,6 +66,27 @@ def test_a_damaged_entry_is_ignored_and_rewritten(cache, damage):
     assert entry.read_bytes() == good
 
 
+def test_a_schema_file_starting_with_a_byte_order_mark_is_read_as_the_loader_reads_it(cache, tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_bytes(b"\xef\xbb\xbftype: object\nproperties:\n a: {type: integer}\n")  # a one-space indent
+    want = [load_schema(str(f))]
+    assert want[0]["properties"] == {"a": {"type": "integer"}}
+    assert schemacache.load_docs(str(f)) == want  # parsed
+    assert schemacache.load_docs(str(f)) == want  # cached
+
+
+def test_an_entry_of_format_5_is_not_reused(cache, tmp_path):
+    """Format 5's direct reader misread a file starting with a byte order mark: its entries are stale."""
+    f = tmp_path / "s.yaml"
+    f.write_bytes(b"\xef\xbb\xbftype: object\nproperties:\n a: {type: integer}\n")
+    key = hashlib.sha256(f.read_bytes()).hexdigest()
+    payload = marshal.dumps([{"type": "object", "properties": None, "a": {"type": "integer"}}])  # its misreading
+    cache.mkdir(parents=True, mode=0o700)
+    old = b"dv-eval schema cache 5, marshal %d\n" % marshal.version + schemacache._header(key, payload) + payload
+    (cache / f"{key}.marshal").write_bytes(old)
+    assert schemacache.load_docs(str(f)) == [load_schema(str(f))]
+
+
 def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
@@ -85,3 +110,73 @@ def test_built_in_kinds_are_cached_per_kind_and_a_damaged_entry_is_rebuilt(cache
     again = builtin.lookup("latest")(gvk)
     assert again.doc == first.doc and again.name == first.name
     assert builtin.lookup("latest")(("", "v1", "NoSuchKind")) is None
+
+
+# Only what this user wrote is trusted ---------------------------------------------------------
+
+
+def _forge(cache: Path, schema: Path, docs: list) -> Path:
+    """A well-formed entry for `schema` holding `docs`, as anyone able to write to the folder could write it."""
+    key = hashlib.sha256(schema.read_bytes()).hexdigest()
+    payload = marshal.dumps(docs)
+    entry = cache / f"{key}.marshal"
+    entry.write_bytes(schemacache._MAGIC + schemacache._header(key, payload) + payload)
+    return entry
+
+
+@pytest.fixture
+def schema(tmp_path) -> Path:
+    f = tmp_path / "s.yaml"
+    f.write_text("type: object\n")
+    return f
+
+
+def test_the_folder_is_created_0700_whatever_the_umask(cache):
+    umask = os.umask(0)
+    try:
+        schemacache.load_docs(SCHEMA)
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700
+    (entry,) = cache.iterdir()
+    assert stat.S_IMODE(entry.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("mode", [0o770, 0o707, 0o777], ids=oct)
+def test_a_folder_others_may_write_to_is_neither_read_nor_written(cache, schema, mode):
+    cache.mkdir(parents=True)
+    entry = _forge(cache, schema, [{"type": "string"}])
+    forged = entry.read_bytes()
+    os.chmod(cache, mode)
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+    assert list(cache.iterdir()) == [entry] and entry.read_bytes() == forged  # nothing written
+    os.chmod(cache, 0o700)  # the same entry in a folder of this user's alone is read: the folder was refused
+    assert schemacache.load_docs(str(schema)) == [{"type": "string"}]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+def test_another_users_entry_is_ignored_and_replaced(cache, schema):
+    cache.mkdir(parents=True, mode=0o700)
+    entry = _forge(cache, schema, [{"type": "string"}])
+    os.chown(entry, 65534, 65534)
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+    assert entry.stat().st_uid == os.geteuid()  # rewritten: renamed over it
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user takes root")
+def test_another_users_folder_is_neither_read_nor_written(cache, schema):
+    cache.mkdir(parents=True, mode=0o700)
+    entry = _forge(cache, schema, [{"type": "string"}])
+    os.chown(cache, 65534, 65534)
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+    assert list(cache.iterdir()) == [entry]
+
+
+def test_a_relative_xdg_cache_home_is_ignored(tmp_path, monkeypatch, schema):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+    assert not (tmp_path / "relative").exists()
+    assert len(list((tmp_path / "home" / ".cache" / "dv-eval").iterdir())) == 1  # the default

@@ -102,3 +102,53 @@ def test_a_signal_during_a_write_leaves_no_temporary_file(tmp_path):
     )
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, timeout=60)
     assert r.returncode == 143 and r.stderr == b"" and not tmp.exists()
+
+
+# A cache entry held between its write and its rename (in the run's own process, or in a --jobs
+# worker), so that the signal comes while its temporary file exists.
+_HELD_WRITE = """
+import os, sys, time
+from evaluator import batch, cli
+batch.MIN_FILES = batch.PER_FILE = 0  # workers for any input
+parent, replace = os.getpid(), os.replace
+def held(src, dst):
+    if (os.getpid() != parent) == (sys.argv[1] == "worker"):
+        os.write(1, b"writing\\n")  # one write: workers' lines never interleave
+        time.sleep(60)
+    replace(src, dst)
+os.replace = held
+cli.main(sys.argv[2:])
+"""
+
+
+def _signal_while_writing(where: str, args: list, cache: Path, sig: int) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    cmd = [sys.executable, "-c", _HELD_WRITE, where, *args]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    assert proc.stdout.readline() == b"writing\n", proc.communicate()
+    assert list((cache / "dv-eval").glob(".tmp-*"))  # the write is under way
+    if sig == signal.SIGINT:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + sig and err == b"", err
+    assert _group_gone(proc.pid)
+    assert list((cache / "dv-eval").glob(".tmp-*")) == []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_a_schema_is_cached_leaves_no_temporary_file(tmp_path, sig):
+    schema = tmp_path / "s.yaml"
+    schema.write_text(Path(SCHEMA).read_text())
+    _signal_while_writing("parent", ["--schema", str(schema), VALID], tmp_path / "xdg", sig)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_a_worker_caches_a_kind_leaves_no_temporary_file(tmp_path, sig):
+    pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package")
+    (tmp_path / "a.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n")  # the parent's
+    for i in range(4):  # the workers': a kind not cached yet
+        (tmp_path / f"s{i}.yaml").write_text(f"apiVersion: v1\nkind: Service\nmetadata: {{name: s{i}}}\n")
+    files = sorted(str(p) for p in tmp_path.glob("*.yaml"))
+    _signal_while_writing("worker", ["--kubernetes-version", "1.37", "--jobs", "2", *files], tmp_path / "xdg", sig)
