@@ -71,6 +71,13 @@ def read_bounded(path: str, limit: int | None = None) -> bytes:
     return raw
 
 
+def cache_key(raw: bytes, check_version: str = "") -> str:
+    """The name of a schema file's entry: the SHA-256 of its bytes (after the check's version, if any)."""
+    import hashlib  # only here: loading OpenSSL is ~2 ms of a start
+
+    return hashlib.sha256(check_version.encode() + b"\0" + raw if check_version else raw).hexdigest()
+
+
 def load_docs(path: str, check: Callable[[list], None] | None = None, check_version: str = "") -> list:
     """The documents of a schema file (read once), from the cache when this content was parsed before.
     `check` judges freshly parsed documents and raises to refuse them: only what passed is cached,
@@ -84,9 +91,7 @@ def load_docs(path: str, check: Callable[[list], None] | None = None, check_vers
         if check is not None:
             check(docs)
     else:
-        import hashlib  # only here: loading OpenSSL is ~2 ms of a start
-
-        key = hashlib.sha256(check_version.encode() + b"\0" + raw).hexdigest()
+        key = cache_key(raw, check_version)
         cached = read_entry(key)
         if cached is not None:
             docs = cached
