@@ -20,7 +20,10 @@ from .verdict import Options, Unusable, Verdict, internal_error, items_of, judge
 
 
 class _Progress:
-    """A one-line counter on stderr, only on a terminal."""
+    """A one-line counter on stderr, only on a terminal. It never shares a line with a report: a
+    report written while it shows clears it first (`_Report`), and the next count draws it again."""
+
+    shown = False  # the counter is on the terminal now
 
     def __init__(self, total: int | None):
         self.on = sys.stderr.isatty()
@@ -30,12 +33,19 @@ class _Progress:
         self.n += 1
         if self.on and self.n % 50 == 0:
             of = f"/{self.total}" if self.total else ""
-            sys.stderr.write(f"\rvalidated {self.n}{of} objects")
+            sys.stderr.write(f"\r\033[Kvalidated {self.n}{of} objects")
             sys.stderr.flush()
+            _Progress.shown = True
+
+    @staticmethod
+    def clear() -> None:
+        if _Progress.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+            _Progress.shown = False
 
     def done(self) -> None:
-        if self.on and self.n >= 50:
-            sys.stderr.write("\r\033[K")
+        self.clear()
 
 
 def _jobs(value: str) -> int:
@@ -52,6 +62,7 @@ class _Report(io.TextIOBase):
     naming it and exit 2 (a closed pipe stays a BrokenPipeError: exit 141)."""
 
     def write(self, text: str) -> int:
+        _Progress.clear()
         return _writing("write", text)
 
     def flush(self) -> None:
@@ -331,16 +342,26 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
 
         stream = iter_docs(new, duplicates="keep")  # duplicate keys: --strict errors, else warnings
         first = []  # peek: one document, or a stream to batch
+        # a file that cannot be read is one line on stderr; a report format gets it as a well-formed
+        # report (as in batch mode), the unreadable file reported in its place, still exit 2
+        reported = fmt != "text" and "-" not in (new, old)
         try:
             first += itertools.islice(stream, 2)
         except InputError:  # unreadable after a first document: a stream, reported document by document
-            if old or not first or new == "-":
+            if reported and old:
+                return _batch(REPORTERS[fmt](_Report(), True), 2, results(opts, [new, old], 1))
+            if old or (not first and not reported) or new == "-":
                 raise
             return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new))
         if old:
             if len(first) != 1 or next(stream, None) is not None:
                 raise InputError(f"{new}: an update needs exactly one new document")
-            stored = load_one(old)
+            try:
+                stored = load_one(old)
+            except InputError:
+                if not reported:
+                    raise
+                return _batch(REPORTERS[fmt](_Report(), True), 2, results(opts, [new, old], 1))
             if _identity(first[0].value) != _identity(stored.value):
                 say(
                     f"{new} and {old} hold different objects (kind, name or namespace differ), "

@@ -98,7 +98,10 @@ class TextReporter(Reporter):
 
 
 def _cause(vd: Verdict, f: Finding) -> dict:
-    c = {"reason": f.reason, "message": f.message, "field": f.field}
+    """A StatusCause as the API server writes it: its message is the error's body (`field.Error.
+    ErrorBody`), the field apart; file and line added."""
+    body = f.message[len(f.field) + 2 :] if f.field and f.message.startswith(f.field + ": ") else f.message
+    c = {"reason": f.reason, "message": body, "field": f.field}
     if f.origin:
         c["origin"] = f.origin
     c["file"], c["line"] = vd.file, f.line
@@ -107,7 +110,8 @@ def _cause(vd: Verdict, f: Finding) -> dict:
 
 def status(vd: Verdict) -> dict:
     """The Kubernetes Status object for one verdict (file and line added to each cause)."""
-    details: dict = {"name": vd.name, "kind": vd.kind}
+    group = vd.api_version.rpartition("/")[0] if isinstance(vd.api_version, str) else ""
+    details: dict = {"name": vd.name, "group": group, "kind": vd.kind} if group else {"name": vd.name, "kind": vd.kind}
     out = {"kind": "Status", "apiVersion": "v1", "metadata": {}}
     if vd.skipped:
         out.update(status="Success", code=200, reason="Skipped", message=f"not validated: {vd.skipped}")
@@ -121,7 +125,12 @@ def status(vd: Verdict) -> dict:
         message = f'{vd.kind} in version "{version}" cannot be handled as a {vd.kind}: strict decoding error: {joined}'
         out.update(status="Failure", code=400, reason="BadRequest", message=message)
     else:
-        message = f"{title(vd)} is invalid: " + ", ".join(f.message for f in vd.errors)
+        # `NewInvalid`: the qualified kind, and the errors as an aggregate prints them
+        messages = [f.message for f in vd.errors]
+        joined = messages[0] if len(messages) == 1 else "[" + ", ".join(messages) + "]"
+        qualified = f"{vd.kind}.{group}" if group else vd.kind
+        message = f'{qualified or "object"} "{vd.name}" is invalid: {joined}'
+
         out.update(status="Failure", message=message, reason="Invalid", code=422)
     out["details"] = details
     if vd.failed:

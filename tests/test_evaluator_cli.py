@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -47,13 +48,18 @@ def test_json_status_object():
         "Invalid",
         422,
     )
+    # as the API server's `NewInvalid` writes it: the group in the details and the message, each
+    # cause's message its error's body (the field apart), several errors as an aggregate prints them
     assert s["details"]["name"] == "Blue_Widget" and s["details"]["kind"] == "Widget"
+    assert s["details"]["group"] == "example.com"
+    assert s["message"].startswith('Widget.example.com "Blue_Widget" is invalid: [')
+    assert s["message"].endswith("]") and "spec.replicas: Invalid value: -1: " in s["message"]
     cause = next(c for c in s["details"]["causes"] if c["field"] == "spec.replicas")
     assert cause == {
         "reason": "FieldValueInvalid",
         "field": "spec.replicas",
         "origin": "minimum",
-        "message": "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+        "message": "Invalid value: -1: must be greater than or equal to 0",
         "file": INVALID,
         "line": 7,
     }
@@ -398,3 +404,43 @@ def test_a_report_that_fails_only_when_flushed_is_one_line_exit_2(monkeypatch, c
         main(["--schema", SCHEMA, INVALID])  # a few hundred bytes: held in the buffer until the end
     assert end.value.code == 2
     assert capsys.readouterr().err == "dv-eval: cannot write the report to standard output: No space left on device\n"
+
+
+@pytest.mark.parametrize("fmt", ["json", "junit", "github"])
+def test_an_unreadable_file_still_gives_a_well_formed_report(fmt, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("a: [\n")
+    for args in ([str(bad)], [VALID, str(bad)], [str(bad), VALID]):  # one file, an update, either unreadable
+        r = run("--schema", SCHEMA, *args, "-o", fmt)
+        assert r.exit_code == 2, r.output
+        assert "invalid YAML" in r.stdout
+        if fmt == "json":
+            statuses = json.loads(r.stdout)["items"]
+            assert any(st["status"] == "Failure" and st["code"] == 400 for st in statuses)
+        elif fmt == "junit":
+            assert ET.fromstring(r.stdout).get("errors") == "1"
+        else:
+            assert r.stdout.startswith("::error file=")
+    r = run("--schema", SCHEMA, str(bad))  # text: one line on stderr, as before
+    assert r.exit_code == 2 and r.stdout == "" and len(r.stderr.splitlines()) == 1
+
+
+def test_the_progress_counter_never_shares_a_line_with_a_report(monkeypatch):
+    from evaluator import cli
+
+    shown = []
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    progress = cli._Progress(None)
+    for _ in range(50):
+        progress.tick()
+    shown.append(err.getvalue())
+    cli._Report().write("The Widget ...\n")
+    assert shown[0].endswith("validated 50 objects")
+    assert err.getvalue().endswith("\r\033[K")  # cleared before the report was written

@@ -65,7 +65,7 @@ def _yaml_files() -> list[Path]:
 def test_every_yaml_file_at_hand_reads_as_the_loader_reads_it():
     files = _yaml_files()
     read_fast = [p for p in files if agrees(p.read_bytes())]
-    assert len(files) > 50
+    assert len(files) > (50 if SHARED.exists() else 20)  # the project's own files, and the shared data's where present
     assert len(read_fast) > 0.8 * len(files)  # plain YAML is the common case: the fast path is taken
 
 
