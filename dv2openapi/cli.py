@@ -63,6 +63,7 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="dv2openapi", message="%(prog)s %(version)s")
 def main():
     """Translate types tagged with Kubernetes `+k8s:` validation tags: Python
     dataclasses, or Go API packages as Kubernetes writes them (k8s.io/api).
