@@ -2,15 +2,14 @@
 
 `validate(crd, new, old)` does what the custom-resource strategy does with a
 request (kubernetes/apiextensions-apiserver, `customResourceStrategy.Validate`
-/ `ValidateUpdate`): prune unknown fields, drop non-nullable nulls, default,
-OpenAPI schema validation, list-type invariants, then the
+/ `ValidateUpdate`): prune unknown fields, drop non-nullable nulls, coerce
+embedded resources, default, OpenAPI schema validation (with the server's
+string formats), ObjectMeta, embedded resources, list-type invariants, then the
 `x-kubernetes-validations` CEL rules (run by Google's C++ CEL runtime,
 `cel-expr-python`) unless a blocking schema error was found; on update,
 validation ratcheting (KEP-4008) drops errors of unchanged nodes.
 
-Not modelled: CEL cost budgets, `messageExpression`, embedded resources,
-ObjectMeta validation (the tests send valid metadata), status/scale
-subresources.
+Not modelled: the runtime CEL cost budget.
 
 Import the stage you need (`apiserver.server`, `apiserver.names`, ...): this package imports
 nothing by itself, so the evaluator can use its name validators without loading CEL.

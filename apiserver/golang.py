@@ -1,8 +1,9 @@
-"""How Go's `fmt` prints a decoded JSON value (`%T`, `%v`), for messages that quote one."""
+"""How Go's `fmt` prints a decoded JSON value (`%T`, `%v`) and a string (`%q`), for messages that quote one."""
 
 from __future__ import annotations
 
 import decimal
+import unicodedata
 from typing import Any
 
 TYPES = {
@@ -19,6 +20,29 @@ TYPES = {
 def go_type(v: Any) -> str:
     """`%T` of an `unstructured` value."""
     return TYPES.get(type(v), "[]interface {}")
+
+
+_ESCAPES = {"\a": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v"}
+
+
+def go_quote(s: str) -> str:
+    """`%q` of a string (strconv.Quote): printable characters as they are, the rest escaped."""
+    out = ['"']
+    for c in s:
+        o = ord(c)
+        if c in '"\\':
+            out.append("\\" + c)
+        elif c == " " or (unicodedata.category(c)[0] in "LMNPS"):
+            out.append(c)
+        elif c in _ESCAPES:
+            out.append(_ESCAPES[c])
+        elif o < 0x20 or o == 0x7F:
+            out.append(f"\\x{o:02x}")
+        elif 0xD800 <= o < 0xE000:  # a lone surrogate: Go decoded it as U+FFFD
+            out.append("\ufffd")
+        else:
+            out.append(f"\\u{o:04x}" if o < 0x10000 else f"\\U{o:08x}")
+    return "".join(out) + '"'
 
 
 def go_value(v: Any) -> str:

@@ -63,58 +63,63 @@ def _str(meta: dict, key: str) -> str:
 
 
 def validate_object_meta(
-    meta: dict, *, namespaced: bool, name_rule: NameRule | None = dns_subdomain_name, old: dict | None = None
+    meta: dict,
+    *,
+    namespaced: bool,
+    name_rule: NameRule | None = dns_subdomain_name,
+    old: dict | None = None,
+    field: str = "metadata",
 ) -> list[tuple]:
-    """The metadata errors of a create (old None) or an update of `old`."""
+    """The metadata errors of a create (old None) or an update of `old`, at `field`."""
     errs: list[tuple] = []
     name, generate = _str(meta, "name"), _str(meta, "generateName")
     if generate and name_rule is not None:
-        errs += [("FieldValueInvalid", "metadata.generateName", m, generate) for m in name_rule(generate, True)]
+        errs += [("FieldValueInvalid", f"{field}.generateName", m, generate) for m in name_rule(generate, True)]
     if not name:
-        errs.append(("FieldValueRequired", "metadata.name", "name or generateName is required"))
+        errs.append(("FieldValueRequired", f"{field}.name", "name or generateName is required"))
     elif name_rule is not None:
-        errs += [("FieldValueInvalid", "metadata.name", m, name) for m in name_rule(name, False)]
+        errs += [("FieldValueInvalid", f"{field}.name", m, name) for m in name_rule(name, False)]
     namespace = _str(meta, "namespace")
     if namespaced:
         if not namespace:
-            errs.append(("FieldValueRequired", "metadata.namespace", ""))
+            errs.append(("FieldValueRequired", f"{field}.namespace", ""))
         else:
-            errs += [("FieldValueInvalid", "metadata.namespace", m, namespace) for m in is_dns1123_label(namespace)]
+            errs += [("FieldValueInvalid", f"{field}.namespace", m, namespace) for m in is_dns1123_label(namespace)]
     elif namespace:
-        errs.append(("FieldValueForbidden", "metadata.namespace", "not allowed on this type"))
+        errs.append(("FieldValueForbidden", f"{field}.namespace", "not allowed on this type"))
     generation = meta.get("generation")
     if isinstance(generation, int) and generation < 0:
-        errs.append(("FieldValueInvalid", "metadata.generation", "must be greater than or equal to 0", generation))
-    errs += _labels(meta.get("labels"))
-    errs += _annotations(meta.get("annotations"))
+        errs.append(("FieldValueInvalid", f"{field}.generation", "must be greater than or equal to 0", generation))
+    errs += _labels(meta.get("labels"), f"{field}.labels")
+    errs += _annotations(meta.get("annotations"), f"{field}.annotations")
     for f in meta.get("finalizers") or ():
         if isinstance(f, str):
-            errs += [("FieldValueInvalid", "metadata.finalizers", m, f) for m in is_label_key(f)]
+            errs += [("FieldValueInvalid", f"{field}.finalizers", m, f) for m in is_label_key(f)]
     if old is not None:
         for key in ("name", "namespace", "uid", "creationTimestamp"):
             if meta.get(key) != old.get(key) and (key != "name" or old.get(key)):
-                errs.append(("FieldValueInvalid", f"metadata.{key}", IMMUTABLE, meta.get(key)))
+                errs.append(("FieldValueInvalid", f"{field}.{key}", IMMUTABLE, meta.get(key)))
     return errs
 
 
-def _labels(labels: object) -> list[tuple]:
+def _labels(labels: object, field: str) -> list[tuple]:
     errs = []
     for k, v in labels.items() if isinstance(labels, dict) else ():
-        errs += [("FieldValueInvalid", "metadata.labels", m, k) for m in is_label_key(str(k))]
+        errs += [("FieldValueInvalid", field, m, k) for m in is_label_key(str(k))]
         if isinstance(v, str):
-            errs += [("FieldValueInvalid", "metadata.labels", m, v) for m in is_label_value(v)]
+            errs += [("FieldValueInvalid", field, m, v) for m in is_label_value(v)]
     return errs
 
 
-def _annotations(annotations: object) -> list[tuple]:
+def _annotations(annotations: object, field: str) -> list[tuple]:
     if not isinstance(annotations, dict):
         return []
     errs = []
     size = 0
     for k, v in annotations.items():
-        errs += [("FieldValueInvalid", "metadata.annotations", m, k) for m in is_label_key(str(k).lower())]
+        errs += [("FieldValueInvalid", field, m, k) for m in is_label_key(str(k).lower())]
         size += len(str(k).encode()) + len((v if isinstance(v, str) else json.dumps(v)).encode())
     if size > TOTAL_ANNOTATION_SIZE:
         detail = f"may not be more than {TOTAL_ANNOTATION_SIZE} bytes"
-        errs.append(("FieldValueTooLong", "metadata.annotations", detail))
+        errs.append(("FieldValueTooLong", field, detail))
     return errs

@@ -9,65 +9,16 @@ else → Invalid with go-openapi's wording.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import functools
-import ipaddress
 import json
-import re
 from typing import Any
 
 import re2
 
+from .formats import effective_format, valid
+from .golang import go_quote
 from .paths import Path, at, fmt
 
-BASE64 = re.compile(r"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")
-DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
-UUID = re.compile(r"(?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$")
-
-
-def _byte(s: str) -> bool:
-    if not s or not BASE64.match(s):
-        return False
-    try:
-        base64.b64decode(s, validate=True)
-    except binascii.Error:
-        return False
-    return True
-
-
-def _short_name(s: str) -> bool:
-    return len(s) <= 63 and bool(DNS_LABEL.match(s))
-
-
-def _long_name(s: str) -> bool:
-    return 0 < len(s) <= 253 and all(_short_name(p) for p in s.split("."))
-
-
-def _ipv4(s: str) -> bool:
-    try:
-        ipaddress.IPv4Address(s)
-    except ValueError:
-        return False
-    return True
-
-
-def _ipv6(s: str) -> bool:
-    try:
-        ipaddress.IPv6Address(s.split("%")[0])
-    except ValueError:
-        return False
-    return ":" in s
-
-
-FORMATS = {
-    "byte": _byte,
-    "ipv4": _ipv4,
-    "ipv6": _ipv6,
-    "uuid": lambda s: bool(UUID.match(s)),
-    "k8s-short-name": _short_name,
-    "k8s-long-name": _long_name,
-}
 TYPES = {
     "object": lambda v: isinstance(v, dict),
     "array": lambda v: isinstance(v, list),
@@ -194,7 +145,7 @@ def _subtree(schema: dict, value: Any, path: Path) -> list:
 def _type(schema: dict, value: Any, p: str) -> list:
     """go-openapi's type validator (a fraction for an `int32` is named by its format) and its
     number validator's range check (`Checked value must be of type integer ...`, at no field)."""
-    kind, wanted = schema["type"], schema.get("format", "")
+    kind, wanted = schema["type"], effective_format(schema)
     if TYPES[kind](value):
         errs = []
     elif wanted and not isinstance(value, (str, list)) and not _format_fits(kind, wanted, value):
@@ -243,11 +194,9 @@ def _string(schema: dict, value: str, p: str) -> list:
         pass
     elif "pattern" in schema and not _pattern(schema["pattern"]).search(value):
         errs.append(("FieldValueInvalid", p, f"{p} in body should match '{schema['pattern']}'", value))
-    fmt = FORMATS.get(schema.get("format", ""))
-    if fmt is not None and not fmt(value):
-        errs.append(
-            ("FieldValueTypeInvalid", p, f"{p} in body must be of type {schema['format']}: {_json(value)}", value)
-        )
+    name = effective_format(schema)
+    if name and not valid(name, value):
+        errs.append(("FieldValueTypeInvalid", p, f"{p} in body must be of type {name}: {go_quote(value)}", value))
     return errs
 
 

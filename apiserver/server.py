@@ -6,7 +6,7 @@ import copy
 import json
 from typing import Any, NamedTuple
 
-from . import celbudget, celrules
+from . import celbudget, celrules, embedded
 from .celrules import EngineLimit, RuleError
 from .correlate import MISSING, child_schema, correlation_key, equal, map_list_index
 from .objectmeta import validate_object_meta
@@ -43,20 +43,23 @@ class FieldError(NamedTuple):
     value: object = NO_VALUE
 
 
-def prune(value: Any, schema: dict | None) -> None:
-    """Drop fields the schema does not know, and non-nullable nulls without a default."""
+def prune(value: Any, schema: dict | None, root: bool = False) -> None:
+    """Drop fields the schema does not know, and non-nullable nulls without a default; the
+    `apiVersion`, `kind` and `metadata` of the root and of embedded resources are left alone."""
     if schema is None:
         return
     if isinstance(value, dict):
         keep_unknown = schema.get("x-kubernetes-preserve-unknown-fields")
+        resource = root or schema.get("x-kubernetes-embedded-resource")
         for k in list(value):
             sub = child_schema(schema, k)
-            if sub is None:
+            if sub is not None and value[k] is None and not sub.get("nullable") and "default" not in sub:
+                del value[k]
+            elif resource and k in embedded.META_FIELDS:
+                continue
+            elif sub is None:
                 if not keep_unknown:
                     del value[k]
-                continue
-            if value[k] is None and not sub.get("nullable") and "default" not in sub:
-                del value[k]
             else:
                 prune(value[k], sub)
     elif isinstance(value, list):
@@ -152,9 +155,11 @@ class Validator:
             raise KeyError(f'no matches for kind "{self.kind}" in version "{api}"')
         return self.versions[name]
 
-    def prepare(self, obj: dict, version: _Version, old: dict | None) -> dict:
+    def prepare(self, obj: dict, version: _Version, old: dict | None, stored: bool = False) -> tuple[dict, tuple]:
         """The object as the request decoder leaves it: system metadata filled, status handled,
-        pruned and defaulted. `old` is the stored object (already prepared) of an update."""
+        pruned, embedded resources coerced, defaulted; and the decoding error that rejects it (none
+        for a `stored` object, whose malformed embedded fields are dropped). `old` is the stored
+        object (already prepared) of an update."""
         out = copy.deepcopy(obj)
         out.setdefault("apiVersion", f"{self.group}/{version.name}")
         out.setdefault("kind", self.kind)
@@ -181,17 +186,20 @@ class Validator:
             else:
                 out.pop("status", None)
         body = {k: v for k, v in out.items() if k != "metadata"}
-        prune(body, version.schema)
+        prune(body, version.schema, root=True)
+        broken = embedded.coerce(body, version.schema, drop=stored)
         default(body, version.schema)
         body["metadata"] = meta
-        return body
+        return body, broken
 
     def validate(self, new: dict, old: dict | None = None) -> list[FieldError]:
         """The field errors of a create (old None) or an update of the stored object `old`."""
         version = self.version_of(new)
         update = old is not None
-        old_obj = self.prepare(old, self.version_of(old), None) if update else None
-        new = self.prepare(new, version, old_obj)
+        old_obj = self.prepare(old, self.version_of(old), None, stored=True)[0] if update else None
+        new, broken = self.prepare(new, version, old_obj)
+        if broken:  # the request never reaches validation
+            return _rooted([FieldError(*broken)])
         schema = version.schema
         root = _Node(schema, new, (), old_obj if update else MISSING, False)
         nodes = list(_walk(root, update))
@@ -201,6 +209,7 @@ class Validator:
             if not n.ratchet
             for e in check_node(n.schema, n.value, n.path) + junctions(n.schema, n.value, n.path)
         ]
+        errs += [FieldError(*e) for e in embedded.validate(new, schema)]  # on update too, never ratcheted
         if not update or not _list_errors(list(_walk(_Node(schema, old_obj, (), MISSING, False), False))):
             errs += _list_errors(nodes)
         meta = [

@@ -823,13 +823,17 @@ def kw_not(c, sub, schema, shape, n):
 
 
 def kw_embedded(c, value, schema, shape, n):
+    """An embedded resource's apiVersion, kind and metadata, checked as the API server checks them."""
     if not value:
         return None
+    from apiserver.embedded import standalone_errors
 
     def check(v, ov, path, ctx):
-        for k in ("apiVersion", "kind"):
-            if not v.get(k):
-                ctx.add(E.REQUIRED, (path, k), "", "", "")
+        for etype, field, detail, *bad in standalone_errors(v):
+            at = path
+            for key in field.split("."):
+                at = (at, key)
+            ctx.add(etype, at, bad[0] if bad else "", detail)
 
     return check
 
