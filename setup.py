@@ -1,6 +1,6 @@
-"""Builds the evaluator's hot modules (`evaluator.native.HOT`) with Cython where a C compiler is at
+"""Builds the evaluator's hot modules (`dv2openapi.evaluator.native.HOT`) with Cython where a C compiler is at
 hand; where none is, or DV_EVAL_PURE_PYTHON=1 is set, or a module fails to build, the package installs
-as pure Python all the same (`evaluator/native.py` then imports every hot module from its source)."""
+as pure Python all the same (`dv2openapi/evaluator/native.py` then imports every hot module from its source)."""
 
 import os
 
@@ -43,9 +43,13 @@ def extensions() -> list:
         from Cython.Build import cythonize
     except ImportError:
         return []
-    modules = [Extension(f"evaluator.{m}", [f"evaluator/{m}.py"], optional=True) for m in HOT]
+    modules = [Extension(f"dv2openapi.evaluator.{m}", [f"dv2openapi/evaluator/{m}.py"], optional=True) for m in HOT]
     # a schema file's fast reader: needs libyaml's header and library (libyaml-dev, libyaml-devel)
-    modules.append(Extension("evaluator.plainyaml", ["evaluator/plainyaml.pyx"], libraries=["yaml"], optional=True))
+    modules.append(
+        Extension(
+            "dv2openapi.evaluator.plainyaml", ["dv2openapi/evaluator/plainyaml.pyx"], libraries=["yaml"], optional=True
+        )
+    )
     # annotation_typing=False: annotations stay hints, so the compiled modules mean what the sources mean
     return cythonize(
         modules,

@@ -208,7 +208,7 @@ def med(runs: list, key: str) -> float:
 
 def dv_eval() -> list[str]:
     exe = shutil.which("dv-eval", path=os.path.dirname(sys.executable)) or shutil.which("dv-eval")
-    return [exe] if exe else [sys.executable, "-m", "evaluator.cli"]
+    return [exe] if exe else [sys.executable, "-m", "dv2openapi.evaluator.cli"]
 
 
 def env(cache: str) -> dict:
@@ -310,8 +310,8 @@ def per_object(inp: dict) -> list[list]:
 
 def _install() -> str:
     """How dv-eval is installed: an editable install's import hook costs every start ~10 ms; the walk
-    runs compiled only where `pip install` built it (evaluator/native.py)."""
-    from evaluator import native
+    runs compiled only where `pip install` built it (dv2openapi/evaluator/native.py)."""
+    from dv2openapi.evaluator import native
 
     walk = "compiled walk" if native.NATIVE else "pure-Python walk"
     if any(m.startswith("__editable__") for m in sys.modules):

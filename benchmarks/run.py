@@ -50,7 +50,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 import evaluator  # noqa: E402
-from evaluator import shape as _shape  # noqa: E402
+
+from dv2openapi.evaluator import shape as _shape  # noqa: E402
 
 QUICK = False
 
@@ -227,7 +228,7 @@ _PINNED = False
 def pin_shape_cache() -> None:
     """Benchmark-local workaround for an evaluator bug (see the printed note).
 
-    `evaluator.shape.Resolver.shape` caches shapes by `id(schema)`; the compiler passes temporary
+    `dv2openapi.evaluator.shape.Resolver.shape` caches shapes by `id(schema)`; the compiler passes temporary
     dicts (`{**sub, "x-dv-required": True}` in structural.kw_properties) that are freed after use, so a
     later schema can get the same id and the stale shape. Keeping every cached schema alive avoids it.
     """
@@ -502,9 +503,9 @@ MODEL_CASES = [
 
 def section2() -> None:
     print("\n## 2. Vendor semantics (ours only): dv2openapi models -> OpenAPI -> evaluator")
+    from dv2openapi.evaluator.select import schema_root
     from dv2openapi.frontend import build_model
     from dv2openapi.openapi import to_openapi
-    from evaluator.select import schema_root
 
     rows, crows = [], []
     per_case = 8 if not QUICK else 3
@@ -656,7 +657,7 @@ def _measure(cmd: list[str], cwd: str) -> dict:
 def section4(stream_mb: float) -> None:
     print("\n## 4. Batch and memory: dv-eval as a subprocess")
     exe = shutil.which("dv-eval")
-    cmd0 = [exe] if exe else [sys.executable, "-m", "evaluator.cli"]
+    cmd0 = [exe] if exe else [sys.executable, "-m", "dv2openapi.evaluator.cli"]
     schema = str(HERE / "configmap.openapi.yaml")
     rows = []
     how = ""
@@ -704,7 +705,7 @@ def section4(stream_mb: float) -> None:
 
         # where the stream time goes: YAML parsing vs validation, in-process on a slice
         sample = "".join(_cm_doc(i, pad) for i in range(2000 if not QUICK else 200))
-        from evaluator.loader import iter_docs
+        from dv2openapi.evaluator.loader import iter_docs
         t_load, docs = once(lambda: [dd.value for dd in iter_docs("<bench>", sample)])
         v = evaluator.compile(yaml.safe_load(Path(schema).read_text()), "ConfigMap")
         t_val, _ = once(lambda: [v.validate(o) for o in docs])
@@ -742,7 +743,7 @@ def section7(stream_mb: float) -> None:
     against the time other readers take just to parse the same file."""
     print("\n## 7. YAML streams: dv-eval against parsing alone")
     exe = shutil.which("dv-eval")
-    cmd0 = [exe] if exe else [sys.executable, "-m", "evaluator.cli"]
+    cmd0 = [exe] if exe else [sys.executable, "-m", "dv2openapi.evaluator.cli"]
     schema = str(HERE / "configmap.openapi.yaml")
     pad = "x" * 200
     with tempfile.TemporaryDirectory(prefix="dv-bench-") as tmp:

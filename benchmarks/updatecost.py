@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-import evaluator
+from dv2openapi import evaluator
 
 SCHEMA = {
     "openapi": "3.0.3",

@@ -29,7 +29,7 @@ import yaml
 
 def _dv_eval() -> list[str]:
     exe = shutil.which("dv-eval", path=os.path.dirname(sys.executable)) or shutil.which("dv-eval")
-    return [exe] if exe else [sys.executable, "-m", "evaluator.cli"]
+    return [exe] if exe else [sys.executable, "-m", "dv2openapi.evaluator.cli"]
 
 
 def _env(cache: str) -> dict:
@@ -110,8 +110,16 @@ def make_inputs(tmp: Path, oa: dict, js: dict, obj: dict, files: int, stream_mb:
             f.write(text)
             size += len(text)
             n += 1
-    return {"kc_schemas": kc, "dir": d, "files": files, "stream": tmp / "stream.yaml", "docs": n,
-            "mb": size / 1048576, "dir_invalid": files // 4, "stream_invalid": len(range(7, n, 500))}
+    return {
+        "kc_schemas": kc,
+        "dir": d,
+        "files": files,
+        "stream": tmp / "stream.yaml",
+        "docs": n,
+        "mb": size / 1048576,
+        "dir_invalid": files // 4,
+        "stream_invalid": len(range(7, n, 500)),
+    }
 
 
 def kubeconform_cmd(exe: str, schemas: Path, *args: str) -> list[str]:
@@ -128,9 +136,13 @@ def section5(tmp: Path, inp: dict, kubeconform: str | None, table, quick: bool) 
     one = str(tmp / "one.yaml")
     cmds = {
         "dv-eval, schema as YAML, cache cold (first run)": (
-            [*ours, "--schema", str(tmp / "deployment.openapi.yaml"), one], _env(cold)),
-        "dv-eval, schema as YAML, cache warm": ([*ours, "--schema", str(tmp / "deployment.openapi.yaml"), one],
-                                               _env(warm)),
+            [*ours, "--schema", str(tmp / "deployment.openapi.yaml"), one],
+            _env(cold),
+        ),
+        "dv-eval, schema as YAML, cache warm": (
+            [*ours, "--schema", str(tmp / "deployment.openapi.yaml"), one],
+            _env(warm),
+        ),
         "dv-eval, schema as JSON": ([*ours, "--schema", str(tmp / "deployment.openapi.json"), one], _env(warm)),
     }
     if kubeconform:
@@ -146,46 +158,82 @@ def section5(tmp: Path, inp: dict, kubeconform: str | None, table, quick: bool) 
     rows, failed = [], _unusable(res)
     for name, runs in res.items():
         codes = sorted({r["code"] for r in runs})
-        rows.append([name, f"{min(r['wall'] for r in runs) * 1e3:,.0f}", f"{med(runs, 'wall') * 1e3:,.0f}",
-                     f"{med(runs, 'cpu') * 1e3:,.0f}", ",".join(map(str, codes))])
-    table("5. Start-up: wall ms for one small file (interleaved rounds)",
-          ["run", "min wall ms", "median wall ms", "median CPU ms", "exit"], rows,
-          failed + ["target: under 120 ms wall; the cache is $XDG_CACHE_HOME/dv-eval (parsed YAML schemas, marshal)",
-           "CPU = user + system time of the process; on a shared machine the wall median includes waiting "
-           "for a core, the minimum and the CPU time do not"])
+        rows.append(
+            [
+                name,
+                f"{min(r['wall'] for r in runs) * 1e3:,.0f}",
+                f"{med(runs, 'wall') * 1e3:,.0f}",
+                f"{med(runs, 'cpu') * 1e3:,.0f}",
+                ",".join(map(str, codes)),
+            ]
+        )
+    table(
+        "5. Start-up: wall ms for one small file (interleaved rounds)",
+        ["run", "min wall ms", "median wall ms", "median CPU ms", "exit"],
+        rows,
+        failed
+        + [
+            "target: under 120 ms wall; the cache is $XDG_CACHE_HOME/dv-eval (parsed YAML schemas, marshal)",
+            "CPU = user + system time of the process; on a shared machine the wall median includes waiting "
+            "for a core, the minimum and the CPU time do not",
+        ],
+    )
 
 
 # --- section 6: batches and kubeconform ---------------------------------------------------------
 
 
 def section6(tmp: Path, inp: dict, kubeconform: str | None, table, quick: bool) -> None:
-    print(f"\n## 6. Batches: {inp['files']:,} Deployment files and one {inp['mb']:,.0f} MB stream "
-          f"({inp['docs']:,} Deployments), --jobs 1 / 2" + (", beside kubeconform" if kubeconform else ""))
+    print(
+        f"\n## 6. Batches: {inp['files']:,} Deployment files and one {inp['mb']:,.0f} MB stream "
+        f"({inp['docs']:,} Deployments), --jobs 1 / 2" + (", beside kubeconform" if kubeconform else "")
+    )
     ours = _dv_eval()
     schema = str(tmp / "deployment.openapi.json")
     env = _env(str(tmp / "cache-warm"))
     rows, notes = [], []
-    for label, path, expect in (("directory", inp["dir"], inp["dir_invalid"]),
-                                ("stream", inp["stream"], inp["stream_invalid"])):
+    for label, path, expect in (
+        ("directory", inp["dir"], inp["dir_invalid"]),
+        ("stream", inp["stream"], inp["stream_invalid"]),
+    ):
         cmds = {f"dv-eval --jobs {j}": ([*ours, "--schema", schema, "--jobs", str(j), str(path)], env) for j in (1, 2)}
         if kubeconform:
             for n in (1, 2):
-                cmds[f"kubeconform -n {n}"] = (kubeconform_cmd(kubeconform, inp["kc_schemas"], "-n", str(n),
-                                                               str(path)), None)
+                cmds[f"kubeconform -n {n}"] = (
+                    kubeconform_cmd(kubeconform, inp["kc_schemas"], "-n", str(n), str(path)),
+                    None,
+                )
         res = interleaved(cmds, 1 if quick else 3)
         notes += _unusable(res)
         base = med(res["dv-eval --jobs 1"], "wall")
         for name, runs in res.items():
             found = {_invalid(r["out"]) for r in runs}
-            rows.append([label, name, f"{med(runs, 'wall'):.2f}", f"{med(runs, 'cpu'):.2f}",
-                         f"{base / med(runs, 'wall'):.2f}×", ",".join(str(f) for f in found), expect])
+            rows.append(
+                [
+                    label,
+                    name,
+                    f"{med(runs, 'wall'):.2f}",
+                    f"{med(runs, 'cpu'):.2f}",
+                    f"{base / med(runs, 'wall'):.2f}×",
+                    ",".join(str(f) for f in found),
+                    expect,
+                ]
+            )
         one, two = res["dv-eval --jobs 1"][0]["out"], res["dv-eval --jobs 2"][0]["out"]
-        notes.append(f"{label}: --jobs 2 output {'identical to' if one == two else 'DIFFERS FROM'} --jobs 1 "
-                     f"({len(one.splitlines()):,} lines, every error with file:line)")
+        notes.append(
+            f"{label}: --jobs 2 output {'identical to' if one == two else 'DIFFERS FROM'} --jobs 1 "
+            f"({len(one.splitlines()):,} lines, every error with file:line)"
+        )
     if not kubeconform:
         notes.append("kubeconform: skipped (pass --kubeconform PATH to a kubeconform binary to compare)")
-    table("6. Batches: median wall and CPU seconds (interleaved rounds)",
-          ["input", "run", "wall s", "CPU s", "vs --jobs 1", "invalid found", "invalid made"], rows,
-          notes + ["vs --jobs 1 = dv-eval --jobs 1 wall / this wall (>1: faster); target for --jobs 2: >= 1.6",
-                   "same schema for both tools: kubernetes-validate's apps/v1 Deployment (ours: converted to "
-                   "OpenAPI 3.0 as in section 1, as JSON; kubeconform: the JSON Schema)"])
+    table(
+        "6. Batches: median wall and CPU seconds (interleaved rounds)",
+        ["input", "run", "wall s", "CPU s", "vs --jobs 1", "invalid found", "invalid made"],
+        rows,
+        notes
+        + [
+            "vs --jobs 1 = dv-eval --jobs 1 wall / this wall (>1: faster); target for --jobs 2: >= 1.6",
+            "same schema for both tools: kubernetes-validate's apps/v1 Deployment (ours: converted to "
+            "OpenAPI 3.0 as in section 1, as JSON; kubeconform: the JSON Schema)",
+        ],
+    )

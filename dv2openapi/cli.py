@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from evaluator.process import cli_signals, closed_stdout
+from dv2openapi.evaluator.process import cli_signals, closed_stdout
 
 from .catalog import tags_markdown, tags_text
 from .crd import to_crd

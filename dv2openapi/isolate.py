@@ -24,7 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from evaluator.process import child_of, forking
+from dv2openapi.evaluator.process import child_of, forking
 
 from .errors import InputError
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 import yaml
 
-from evaluator.process import TEMPORARY
+from dv2openapi.evaluator.process import TEMPORARY
 
 
 class OutputError(Exception):

@@ -14,8 +14,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import evaluator
-from apiserver.server import Validator
+from dv2openapi import evaluator
+from dv2openapi.apiserver.server import Validator
 from dv2openapi.crd import to_crd
 from dv2openapi.errors import InputError
 from dv2openapi.frontend import build_model

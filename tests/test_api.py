@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-import evaluator
+from dv2openapi import evaluator
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = yaml.safe_load((ROOT / "schemas/widget.openapi.yaml").read_text())
@@ -98,7 +98,7 @@ class Renamed:
 
 
 def test_dataclass_json_names_inline_and_enums_convert_as_json_would():
-    from evaluator.pyobj import to_json
+    from dv2openapi.evaluator.pyobj import to_json
 
     got = to_json(Renamed(GitSource("u"), Common("n")))
     assert got == {"git": {"url": "u"}, "name": "n", "mode": "Small"} and type(got["mode"]) is str
@@ -138,16 +138,15 @@ def test_unsupported_subresource_matches_the_reference(v):
 
 
 def test_missing_kubernetes_validate_is_one_clear_line(monkeypatch):
-
-    import evaluator.builtin
-    from evaluator.cli import main
+    from dv2openapi.evaluator import builtin
+    from dv2openapi.evaluator.cli import main
     from tests.cli import invoke
 
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda n, *a: None if n == "kubernetes_validate" else real(n, *a))
     # sys.path is looked at first (PathFinder), then import hooks (importlib.util): neither has it
     nowhere = type("NotThere", (), {"find_spec": staticmethod(lambda n: None)})
-    monkeypatch.setattr(evaluator.builtin, "PathFinder", nowhere)
+    monkeypatch.setattr(builtin, "PathFinder", nowhere)
     r = invoke(main, ["--kubernetes-version", "1.37", str(ROOT / "examples/widget/objects/valid.yaml")])
     assert r.exit_code == 2
     assert r.output.strip() == (

@@ -12,7 +12,7 @@ import re
 
 import yaml
 
-from apiserver.server import Validator
+from dv2openapi.apiserver.server import Validator
 from tests.shared_data import SHARED, named, records
 
 
@@ -179,7 +179,7 @@ def test_an_unreadable_value_fails_a_rule_only_where_cel_does_not_absorb_the_err
 
 
 def test_one_run_over_the_whole_object_stands_for_the_plain_rules_only_when_all_hold():
-    from apiserver import celrules
+    from dv2openapi.apiserver import celrules
 
     item = {
         "type": "object",

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-import evaluator
-from evaluator import verdict
-from evaluator.cli import main
+from dv2openapi import evaluator
+from dv2openapi.evaluator import verdict
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"

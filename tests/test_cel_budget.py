@@ -8,11 +8,11 @@ import copy
 import pytest
 import yaml
 
-from apiserver.celast import compile_rule
-from apiserver.celbudget import PER_CALL_LIMIT, RUNTIME_BUDGET, sized
-from apiserver.celcost import decl_of, estimate
-from apiserver.crdcheck import cel_type
-from apiserver.server import Validator
+from dv2openapi.apiserver.celast import compile_rule
+from dv2openapi.apiserver.celbudget import PER_CALL_LIMIT, RUNTIME_BUDGET, sized
+from dv2openapi.apiserver.celcost import decl_of, estimate
+from dv2openapi.apiserver.crdcheck import cel_type
+from dv2openapi.apiserver.server import Validator
 
 REGEX = "^(abc|def|ghi|jkl|mno|pqr|stu|vwx|yz0|123)*$"  # 45 characters: ceil(45 * 0.25) = 12 per traversal
 CRD = {
@@ -124,7 +124,7 @@ def test_the_bound_is_the_servers_runtime_cost(obj, props, rule, cost):
 
 
 def test_dv_eval_reports_the_call_limit(tmp_path, monkeypatch):
-    from evaluator.cli import main
+    from dv2openapi.evaluator.cli import main
     from tests.cli import invoke
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -154,7 +154,7 @@ def test_rules_that_each_fit_the_engines_iteration_budget_are_not_run_together_p
 def test_a_rule_past_the_engines_iteration_budget_is_unusable_input_never_a_verdict(tmp_path, monkeypatch):
     """One evaluation of 10,500 steps: the server runs it; cel-expr-python cannot, so dv-eval says
     so (exit 2, naming the rule and the document) instead of guessing a verdict."""
-    from evaluator.cli import main
+    from dv2openapi.evaluator.cli import main
     from tests.cli import invoke
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from apiserver.celrules import MAX_MESSAGE_BYTES, node_errors
-from apiserver.correlate import MISSING
+from dv2openapi.apiserver.celrules import MAX_MESSAGE_BYTES, node_errors
+from dv2openapi.apiserver.correlate import MISSING
 
 SCHEMA = {"type": "object", "properties": {"n": {"type": "integer"}, "s": {"type": "string"}}}
 

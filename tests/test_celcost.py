@@ -4,9 +4,9 @@ and with `maxItems` / `maxProperties` / `maxLength` set)."""
 
 import pytest
 
-from apiserver.celast import compile_rule
-from apiserver.celcost import decl_of, estimate
-from apiserver.crdcheck import cel_type
+from dv2openapi.apiserver.celast import compile_rule
+from dv2openapi.apiserver.celcost import decl_of, estimate
+from dv2openapi.apiserver.crdcheck import cel_type
 
 TYPES = {
     "number": {"type": "number"},

@@ -1,11 +1,11 @@
-"""The Kubernetes CEL libraries (`apiserver/cellib.py`), on the examples of the Kubernetes CEL
+"""The Kubernetes CEL libraries (`dv2openapi/apiserver/cellib.py`), on the examples of the Kubernetes CEL
 documentation (https://kubernetes.io/docs/reference/using-api/cel/) and the libraries' contracts."""
 
 from __future__ import annotations
 
 import pytest
 
-from apiserver import celrules
+from dv2openapi.apiserver import celrules
 
 TRUE = [
     # lists

@@ -6,7 +6,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from apiserver.crdcheck import check_crd
+from dv2openapi.apiserver.crdcheck import check_crd
 from dv2openapi.cli import main, summarize
 from dv2openapi.crd import to_crd
 from dv2openapi.errors import InputError

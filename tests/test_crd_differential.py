@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 
-import evaluator
-from apiserver.server import Validator
+from dv2openapi import evaluator
+from dv2openapi.apiserver.server import Validator
 from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from apiserver.celrules import compile_rule
+from dv2openapi.apiserver.celrules import compile_rule
 from dv2openapi.crd.formats import FORMAT_RULES
-from evaluator.formats import FORMATS
+from dv2openapi.evaluator.formats import FORMATS
 
 PIECES = ["a", "z", "0", "9", "A", "Z", "-", ".", "_", "/", "%", "é", "\u017f", "\u212a", "example.com", "requests.",
           "kubernetes.io/", "a" * 63, "a" * 70, "x" * 250]  # fmt: skip

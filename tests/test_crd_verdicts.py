@@ -14,9 +14,9 @@ import collections
 
 import yaml
 
-from evaluator.loader import Doc
-from evaluator.routing import Catalog
-from evaluator.verdict import Options, judge
+from dv2openapi.evaluator.loader import Doc
+from dv2openapi.evaluator.routing import Catalog
+from dv2openapi.evaluator.verdict import Options, judge
 from tests.shared_data import SHARED, records
 
 VERDICT_FLOOR = 0.9995

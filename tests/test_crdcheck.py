@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from apiserver.crdcheck import check_crd, cost_message
-from apiserver.names import is_dns1035_label
+from dv2openapi.apiserver.crdcheck import check_crd, cost_message
+from dv2openapi.apiserver.names import is_dns1035_label
 
 VERDICTS = Path(__file__).resolve().parent.parent.parent / "shared" / "apiserver-verdicts"
 
@@ -131,7 +131,7 @@ def test_optional_old_self_is_typed_as_an_optional_of_self():
 
 
 def test_field_paths_must_name_fields():
-    from apiserver.crdcheck import field_path_valid
+    from dv2openapi.apiserver.crdcheck import field_path_valid
 
     s = {
         "type": "object",

@@ -5,12 +5,12 @@ import textwrap
 
 import pytest
 
-import evaluator
+from dv2openapi import evaluator
 from dv2openapi.errors import InputError
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
 
-TYPES = '''
+TYPES = """
 from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
@@ -48,9 +48,9 @@ class Ptr:
     # +k8s:minimum=1
     count: int
     both: str
-'''
+"""
 
-OTHER = '''
+OTHER = """
 from dataclasses import dataclass, field
 
 
@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 class Foreign:
     # +k8s:maxLength=1
     tag: str
-'''
+"""
 
 
 def _doc(tmp_path):

@@ -7,8 +7,8 @@ import copy
 
 import yaml
 
-from apiserver.server import NOT_CHECKED, Validator
-from evaluator.cli import main
+from dv2openapi.apiserver.server import NOT_CHECKED, Validator
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 
 INPUT = {"type": "object", "x-kubernetes-embedded-resource": True, "x-kubernetes-preserve-unknown-fields": True}
@@ -175,7 +175,7 @@ def test_dv_eval_refuses_a_pipeline_input_without_api_version_and_kind(tmp_path)
 
 
 def test_dv_eval_on_an_openapi_document_checks_embedded_resources_as_the_server_does():
-    import evaluator
+    from dv2openapi import evaluator
 
     doc = {"openapi": "3.0.0", "components": {"schemas": {"T": {"type": "object", "properties": {"input": INPUT}}}}}
     validator = evaluator.compile(doc, "T")

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-import evaluator
-from evaluator.cli import main
+from dv2openapi import evaluator
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -214,13 +214,13 @@ def test_if_subresource_and_if_not_subresource(tmp_path):
 
 
 def test_unforeseen_failure_is_one_line_exit_2(monkeypatch):
-    import evaluator.cli as cli
+    import dv2openapi.evaluator.cli as cli
 
     def boom(*args, **kwargs):
         raise KeyError("surprise")
 
     monkeypatch.setattr(cli, "judge", boom)
-    monkeypatch.setattr("evaluator.verdict.judge", boom)  # the direct reader's path judges through verdict
+    monkeypatch.setattr("dv2openapi.evaluator.verdict.judge", boom)  # the direct reader's path judges through verdict
     r = run("--schema", SCHEMA, VALID)
     assert r.exit_code == 2 and "internal error" in r.output and "Traceback" not in r.output
 
@@ -244,7 +244,7 @@ def test_no_path_can_inject_a_github_workflow_command(tmp_path):
 
 def test_closed_standard_input_is_one_line_exit_2():
     r = subprocess.run(
-        [sys.executable, "-m", "evaluator.cli", "--schema", "schemas/widget.crd.yaml", "-"],
+        [sys.executable, "-m", "dv2openapi.evaluator.cli", "--schema", "schemas/widget.crd.yaml", "-"],
         capture_output=True,
         text=True,
         preexec_fn=lambda: os.close(0),  # stdin closed, as `<&-` leaves it
@@ -256,7 +256,7 @@ def test_closed_standard_output_is_one_line_exit_2():
     """Through the `dv-eval` command's entry point (which ends the process itself once its output is
     flushed): one line, exit 2."""
     args = ["--schema", "schemas/widget.crd.yaml", "examples/widget/objects/valid.yaml"]
-    code = f"import sys; from evaluator.cli import entry; sys.argv[1:] = {args!r}; entry()"
+    code = f"import sys; from dv2openapi.evaluator.cli import entry; sys.argv[1:] = {args!r}; entry()"
     r = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
@@ -337,7 +337,10 @@ def test_one_file_twice_in_a_batch_is_judged_twice():
 )
 def test_standard_input_named_twice_is_a_usage_error(args, first, second):
     r = subprocess.run(
-        [sys.executable, "-m", "evaluator.cli", *args], input=Path(SCHEMA).read_text(), capture_output=True, text=True
+        [sys.executable, "-m", "dv2openapi.evaluator.cli", *args],
+        input=Path(SCHEMA).read_text(),
+        capture_output=True,
+        text=True,
     )
     assert (r.returncode, r.stdout) == (2, ""), r.stdout + r.stderr
     assert r.stderr == (
@@ -350,7 +353,7 @@ def test_a_fifo_named_twice_is_a_usage_error_not_a_wait(tmp_path):
     fifo = tmp_path / "schema.fifo"
     os.mkfifo(fifo)
     r = subprocess.run(
-        [sys.executable, "-m", "evaluator.cli", "--schema", str(fifo), str(fifo)],
+        [sys.executable, "-m", "dv2openapi.evaluator.cli", "--schema", str(fifo), str(fifo)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -362,7 +365,7 @@ def test_a_fifo_named_twice_is_a_usage_error_not_a_wait(tmp_path):
 
 
 FULL = Path("/dev/full")
-_ENTRY = "import sys; from evaluator.cli import entry; sys.argv[1:] = sys.argv[2:]; entry()"
+_ENTRY = "import sys; from dv2openapi.evaluator.cli import entry; sys.argv[1:] = sys.argv[2:]; entry()"
 
 
 @pytest.mark.skipif(not FULL.exists(), reason="/dev/full (a device every write to fails) is Linux's")
@@ -379,7 +382,9 @@ _ENTRY = "import sys; from evaluator.cli import entry; sys.argv[1:] = sys.argv[2
     ],
 )
 def test_a_write_error_on_standard_output_is_one_line_exit_2(args, how):
-    start = [sys.executable, "-c", _ENTRY, "x"] if how == "entry" else [sys.executable, "-m", "evaluator.cli"]
+    start = (
+        [sys.executable, "-c", _ENTRY, "x"] if how == "entry" else [sys.executable, "-m", "dv2openapi.evaluator.cli"]
+    )
     with open(FULL, "w") as full:
         r = subprocess.run([*start, "--schema", SCHEMA, *args], stdout=full, stderr=subprocess.PIPE, text=True)
     assert (r.returncode, r.stderr) == (
@@ -426,7 +431,7 @@ def test_an_unreadable_file_still_gives_a_well_formed_report(fmt, tmp_path):
 
 
 def test_the_progress_counter_never_shares_a_line_with_a_report(monkeypatch):
-    from evaluator import cli
+    from dv2openapi.evaluator import cli
 
     shown = []
 

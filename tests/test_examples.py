@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from evaluator.cli import main
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from evaluator.formats import FORMATS
+from dv2openapi.evaluator.formats import FORMATS
 
 INVALID = "FieldValueInvalid"
 TOO_LONG = "FieldValueTooLong"

@@ -1,4 +1,4 @@
-"""The API server's string formats (apiserver/formats.py): each case's verdict is derived from the Go
+"""The API server's string formats (dv2openapi/apiserver/formats.py): each case's verdict is derived from the Go
 that kube-apiserver runs (kube-openapi strfmt, Go's net, net/url, net/mail and time packages); the
 comment names the rule it exercises. Then the wiring: which formats the server keeps, its wording,
 and dv-eval's verdict on a CRD."""
@@ -9,9 +9,9 @@ import textwrap
 
 import pytest
 
-from apiserver.formats import FORMATS, effective_format
-from apiserver.server import Validator
-from evaluator.cli import main
+from dv2openapi.apiserver.formats import FORMATS, effective_format
+from dv2openapi.apiserver.server import Validator
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 
 CASES: dict[str, list[tuple[str, bool, str]]] = {

@@ -16,12 +16,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import evaluator
-from evaluator.batch import file_results
-from evaluator.errors import TYPE_TEXT
-from evaluator.routing import Catalog
-from evaluator.select import as_openapi
-from evaluator.verdict import Options, Unusable, Verdict
+from dv2openapi import evaluator
+from dv2openapi.evaluator.batch import file_results
+from dv2openapi.evaluator.errors import TYPE_TEXT
+from dv2openapi.evaluator.routing import Catalog
+from dv2openapi.evaluator.select import as_openapi
+from dv2openapi.evaluator.verdict import Options, Unusable, Verdict
 from tests.conformance.runner import CASES, document, load_cases, validator
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,13 +21,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import evaluator
+from dv2openapi import evaluator
 from dv2openapi.cli import main as dv2openapi
 from dv2openapi.errors import InputError
+from dv2openapi.evaluator.cli import main as dv_eval
 from dv2openapi.frontend import build_model
 from dv2openapi.golang.model import build_go_model
 from dv2openapi.openapi import to_openapi
-from evaluator.cli import main as dv_eval
 from tests.cli import invoke
 from tests.conformance import corpus
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evaluator.cli import main
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 from tests.shared_data import SHARED
 

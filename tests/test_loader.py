@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import evaluator
-from evaluator import loader
-from evaluator.cli import main
-from evaluator.errors import OMITTED, FieldError
-from evaluator.loader import MAX_DEPTH, InputError, iter_docs
+from dv2openapi import evaluator
+from dv2openapi.evaluator import loader
+from dv2openapi.evaluator.cli import main
+from dv2openapi.evaluator.errors import OMITTED, FieldError
+from dv2openapi.evaluator.loader import MAX_DEPTH, InputError, iter_docs
 from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"
@@ -251,9 +251,49 @@ def test_empty_and_null_documents_are_skipped_as_kubectl_skips_them():
     assert [d.line_of("b") for d in docs[1:]] == [10]
 
 
-_ATOMS = ["a", "b", ":", " ", "\n", "- ", "[", "]", "{", "}", ",", "&x ", "*x", "&y ", "*y", "<<", "!!binary ",
-          "!!int ", "!!str ", "!foo ", "yes", "~", "1.0", "0x1F", "017", ".inf", "?", "'q'", '"d"', "|\n  ",
-          ">\n  ", "---\n", "...\n", "#c\n", "1e400", "9" * 30, "2024-01-01", "\t", "%YAML 1.1\n", "\x00", "é"]
+_ATOMS = [
+    "a",
+    "b",
+    ":",
+    " ",
+    "\n",
+    "- ",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "&x ",
+    "*x",
+    "&y ",
+    "*y",
+    "<<",
+    "!!binary ",
+    "!!int ",
+    "!!str ",
+    "!foo ",
+    "yes",
+    "~",
+    "1.0",
+    "0x1F",
+    "017",
+    ".inf",
+    "?",
+    "'q'",
+    '"d"',
+    "|\n  ",
+    ">\n  ",
+    "---\n",
+    "...\n",
+    "#c\n",
+    "1e400",
+    "9" * 30,
+    "2024-01-01",
+    "\t",
+    "%YAML 1.1\n",
+    "\x00",
+    "é",
+]
 
 
 @settings(max_examples=400, deadline=None, derandomize=True)

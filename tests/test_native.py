@@ -1,4 +1,4 @@
-"""The compiled hot path (`evaluator.native`): used when built and current, never mixed with stale
+"""The compiled hot path (`dv2openapi.evaluator.native`): used when built and current, never mixed with stale
 builds, as safe on deep data as the Python sources, and the Python sources still agree with the
 reference when used alone."""
 
@@ -12,19 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from evaluator import native
+from dv2openapi.evaluator import native
 
 ROOT = Path(__file__).resolve().parents[1]
 PURE = {**os.environ, "DV_EVAL_PURE_PYTHON": "1"}
-PROBE = "import evaluator, evaluator.native as n, evaluator.structural as s; print(n.NATIVE, s.__file__)"
-
+PROBE = "import dv2openapi.evaluator.native as n, dv2openapi.evaluator.structural as s; print(n.NATIVE, s.__file__)"
 
 
 def test_setup_builds_the_modules_native_chooses():
     tree = ast.parse((ROOT / "setup.py").read_text())
-    hot = next(
-        ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "HOT"
-    )
+    hot = next(ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "HOT")
     assert tuple(hot) == native.HOT
 
 
@@ -37,9 +34,12 @@ def test_a_checkout_with_a_compiler_runs_compiled():
 
 
 def _copy(tmp_path: Path) -> Path:
-    """The evaluator package (with whatever is built) in a directory of its own."""
-    shutil.copytree(ROOT / "evaluator", tmp_path / "evaluator", ignore=shutil.ignore_patterns("__pycache__"))
-    return tmp_path / "evaluator"
+    """The evaluator package (with whatever is built) and the server model it imports, in a
+    directory of their own (first on the path: `dv2openapi` is a namespace package)."""
+    for sub in ("evaluator", "apiserver"):
+        src = ROOT / "dv2openapi" / sub
+        shutil.copytree(src, tmp_path / "dv2openapi" / sub, ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path / "dv2openapi" / "evaluator"
 
 
 def _probe(path: Path, env: dict | None = None) -> tuple[str, str]:
@@ -68,12 +68,12 @@ def test_a_stale_or_partial_build_falls_back_to_the_sources_whole(tmp_path):
 
 @pytest.mark.skipif(not native.NATIVE, reason="the compiled modules are not built here (pure Python run)")
 def test_the_environment_can_ask_for_the_sources(tmp_path):
-    assert _probe(ROOT, PURE) == ("False", str(ROOT / "evaluator" / "structural.py"))
+    assert _probe(ROOT, PURE) == ("False", str(ROOT / "dv2openapi" / "evaluator" / "structural.py"))
 
 
 DEEP = """
 import sys, threading
-import evaluator
+from dv2openapi import evaluator
 schema = {"openapi": "3.0.0", "components": {"schemas": {"N": {"type": "object", "properties": {
     "v": {"type": "integer", "minimum": 0}, "l": {"type": "array", "items": {"$ref": "#/components/schemas/N"}}}}}}}
 v = evaluator.compile(schema, "N")
@@ -113,7 +113,7 @@ def test_deep_data_never_crashes_the_process(env):
 
 FREE = """
 import threading
-import evaluator
+from dv2openapi import evaluator
 schema = {"openapi": "3.0.0", "components": {"schemas": {"T": {"type": "object", "properties": {
     "n": {"type": "integer"},
     "free": {"type": "object", "x-kubernetes-preserve-unknown-fields": True},
@@ -150,8 +150,10 @@ def test_deep_data_in_a_schema_that_does_not_recurse():
     measured (only what recurses on the data itself: a set's items, `deep.check_room` in `freeze`).
     Deep data where such a schema does not reach, as a wrong type, an enum value or a set item:
     never a crash, and the answers of the Python sources."""
-    runs = [subprocess.run([sys.executable, "-c", FREE], capture_output=True, text=True, env=env, timeout=300)
-            for env in (None, PURE)]
+    runs = [
+        subprocess.run([sys.executable, "-c", FREE], capture_output=True, text=True, env=env, timeout=300)
+        for env in (None, PURE)
+    ]
     for r in runs:
         assert r.returncode == 0, r.stderr[-2000:]
     built, sources = (r.stdout.splitlines() for r in runs)
@@ -162,7 +164,7 @@ def test_deep_data_in_a_schema_that_does_not_recurse():
 
 
 CHAIN = """
-import evaluator
+from dv2openapi import evaluator
 defs = {f"T{i}": {"type": "object", "properties": {"a": {"$ref": f"#/components/schemas/T{i + 1}"}}}
         for i in range(100_000)}
 try:
@@ -195,6 +197,6 @@ def test_the_sources_alone_agree_with_the_reference():
 
 
 def test_version_says_which_walk_runs():
-    r = subprocess.run([sys.executable, "-m", "evaluator.cli", "--version"], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "dv2openapi.evaluator.cli", "--version"], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.startswith("dv-eval 0.1.0, validation walk: "), r
     assert ("walk: compiled" in r.stdout) == native.NATIVE

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from evaluator import batch, parallel
-from evaluator.cli import main
+from dv2openapi.evaluator import batch, parallel
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"

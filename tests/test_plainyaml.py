@@ -1,4 +1,4 @@
-"""The direct YAML reader (evaluator/plainyaml.pyx) gives what the loader gives, or steps aside (None).
+"""The direct YAML reader (dv2openapi/evaluator/plainyaml.pyx) gives what the loader gives, or steps aside (None).
 
 Its contract: for any text, `read` returns either None or exactly the documents `loader` builds
 (go-yaml's scalar rules, empty and `null` documents skipped), each with the line it starts on.
@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaluator import native, schemacache
-from evaluator.cli import main
-from evaluator.loader import InputError, iter_docs
+from dv2openapi.evaluator import native, schemacache
+from dv2openapi.evaluator.cli import main
+from dv2openapi.evaluator.loader import InputError, iter_docs
 
 from .cli import invoke
 from .shared_data import SHARED
@@ -30,7 +30,7 @@ if not native.PLAINYAML:
         allow_module_level=True,
     )
 
-from evaluator.plainyaml import read  # noqa: E402 - only where it was built
+from dv2openapi.evaluator.plainyaml import read  # noqa: E402 - only where it was built
 
 ROOT = Path(__file__).resolve().parents[1]
 _ERROR = "error"
@@ -208,7 +208,7 @@ def test_a_run_says_the_same_with_and_without_the_direct_reader(run, fmt, monkey
 def test_a_run_on_a_valid_file_does_not_import_pyyaml(tmp_path):
     probe = (
         "import sys\n"
-        "from evaluator.cli import main\n"
+        "from dv2openapi.evaluator.cli import main\n"
         "try:\n"
         "    main(['--schema', 'schemas/widget.openapi.yaml', 'examples/widget/objects/valid.yaml'])\n"
         "except SystemExit as e:\n"

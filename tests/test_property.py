@@ -6,8 +6,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import evaluator
-from evaluator.errors import TYPE_TEXT
+from dv2openapi import evaluator
+from dv2openapi.evaluator.errors import TYPE_TEXT
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = {p.name: yaml.safe_load(p.read_text()) for p in sorted((ROOT / "schemas").glob("*.openapi.yaml"))}

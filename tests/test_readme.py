@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import evaluator
+from dv2openapi import evaluator
+from dv2openapi.evaluator.cli import main as dv_eval
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
-from evaluator.cli import main as dv_eval
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent

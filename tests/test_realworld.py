@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from evaluator.cli import main
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 from tests.realworld import KUBECTL_VALIDATE, REALWORLD, expected_statuses
 

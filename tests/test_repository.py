@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from evaluator.cli import main
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,7 +226,7 @@ def test_cel_rules_behind_refs_of_an_openapi_document_are_announced(tmp_path):
 def test_found_files_are_spelled_as_pathlib_spells_them():
     from pathlib import Path
 
-    from evaluator.tree import _spelled
+    from dv2openapi.evaluator.tree import _spelled
 
     for p in ("./a//b/", "a/./b", "/x//y", "//x/y", "///x", "a", ".", "./", "../a/b", "a/../b", "a/b/"):
         assert _spelled(p) == str(Path(p)), p

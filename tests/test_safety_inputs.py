@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from evaluator import schemacache
-from evaluator.cli import main
-from evaluator.loader import InputError
+from dv2openapi.evaluator import schemacache
+from dv2openapi.evaluator.cli import main
+from dv2openapi.evaluator.loader import InputError
 from tests.cli import invoke
 
 S = "schemas/widget.crd.yaml"
@@ -33,7 +33,7 @@ def run(*args):
 def cli(*args, stdin=None, env_cache=None):
     env = dict(os.environ, XDG_CACHE_HOME=env_cache) if env_cache else None
     return subprocess.run(
-        [sys.executable, "-m", "evaluator.cli", *args], stdin=stdin, capture_output=True, timeout=60, env=env
+        [sys.executable, "-m", "dv2openapi.evaluator.cli", *args], stdin=stdin, capture_output=True, timeout=60, env=env
     )
 
 
@@ -224,7 +224,7 @@ def test_a_fifo_in_a_manifest_directory_is_reported_not_waited_on(tmp_path):
 
 
 def test_an_endless_manifest_document_is_one_line_past_the_limit(monkeypatch, tmp_path):
-    from evaluator import loader
+    from dv2openapi.evaluator import loader
 
     monkeypatch.setattr(loader, "MAX_DOC_CHARS", 1 << 20)
     yes = subprocess.Popen(["yes"], stdout=subprocess.PIPE)

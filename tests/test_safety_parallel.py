@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from evaluator import batch, parallel
-from evaluator.cli import main
+from dv2openapi.evaluator import batch, parallel
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"

@@ -3,8 +3,8 @@
 import sys
 import threading
 
-import evaluator
-from evaluator.deep import DEEP_RECURSION
+from dv2openapi import evaluator
+from dv2openapi.evaluator.deep import DEEP_RECURSION
 
 SCHEMA = {
     "openapi": "3.0.3",
@@ -35,7 +35,7 @@ def chain(depth: int, leaf: str) -> dict:
 
 
 def equality_calls(v, new, old) -> int:
-    """Python function calls made in evaluator/equality.py during one validation: the counted work."""
+    """Python function calls made in dv2openapi/evaluator/equality.py during one validation: the counted work."""
     calls = 0
 
     def profile(frame, event, arg):

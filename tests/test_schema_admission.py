@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from evaluator.cli import main
+from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 from tests.shared_data import SHARED
 
@@ -145,7 +145,7 @@ def test_public_crds_the_server_admits_are_admitted(tmp_path, monkeypatch):
     if not SHARED.exists():
         pytest.skip(f"shared data {SHARED} not present (it sits beside the checkout in CI)")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    from evaluator.routing import CRDRefused, admit_crds
+    from dv2openapi.evaluator.routing import CRDRefused, admit_crds
 
     crds = [p for p in _public_crds() if "error_" not in p.name and "testcases/manifests" not in str(p)]
     assert len(crds) > 60

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-import evaluator
-from evaluator.cli import main
-from evaluator.select import as_openapi
-from evaluator.vocabulary import VENDOR
+from dv2openapi import evaluator
+from dv2openapi.evaluator.cli import main
+from dv2openapi.evaluator.select import as_openapi
+from dv2openapi.evaluator.vocabulary import VENDOR
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,7 +117,14 @@ def test_recursion_through_data_is_not_a_loop():
 def test_bad_pattern_prints_one_line_without_re2_log_noise(tmp_path):
     (tmp_path / "s.json").write_text(json.dumps(_doc(CASES["bad pattern"][0])))
     (tmp_path / "o.yaml").write_text("a: x\n")
-    args = [sys.executable, "-m", "evaluator.cli", "--schema", str(tmp_path / "s.json"), str(tmp_path / "o.yaml")]
+    args = [
+        sys.executable,
+        "-m",
+        "dv2openapi.evaluator.cli",
+        "--schema",
+        str(tmp_path / "s.json"),
+        str(tmp_path / "o.yaml"),
+    ]
     r = subprocess.run(args, capture_output=True, text=True)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.splitlines() == [f"dv-eval: schema: {CASES['bad pattern'][1]}"]
@@ -152,7 +159,7 @@ def test_false_switches_a_transition_rule_off():
 
 def test_every_vendor_keyword_the_evaluator_reads_is_declared():
     used = set()
-    for f in (ROOT / "evaluator").glob("*.py"):
+    for f in (ROOT / "dv2openapi" / "evaluator").glob("*.py"):
         used |= set(re.findall(r'"(x-dv-[a-z-]+)"', f.read_text()))
     assert used <= set(VENDOR), used - set(VENDOR)
 

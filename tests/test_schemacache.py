@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from evaluator import schemacache
-from evaluator.loader import load_schema
+from dv2openapi.evaluator import schemacache
+from dv2openapi.evaluator.loader import load_schema
 
 SCHEMA = "schemas/widget.openapi.yaml"
 
@@ -96,7 +96,7 @@ def test_an_unwritable_cache_only_costs_speed(tmp_path, monkeypatch):
 
 def test_built_in_kinds_are_cached_per_kind_and_a_damaged_entry_is_rebuilt(cache):
     pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package")
-    from evaluator import builtin
+    from dv2openapi.evaluator import builtin
 
     gvk = ("apps", "v1", "Deployment")
     first = builtin.lookup("latest")(gvk)

@@ -39,7 +39,18 @@ def _group_gone(pgid: int) -> bool:
 def test_signal_ends_the_run_and_its_workers(tmp_path, jobs, sig, code, whole_group):
     fifo = tmp_path / "blocked.yaml"
     os.mkfifo(fifo)
-    args = [sys.executable, "-m", "evaluator.cli", "--schema", SCHEMA, str(fifo), VALID, VALID, "--jobs", jobs]
+    args = [
+        sys.executable,
+        "-m",
+        "dv2openapi.evaluator.cli",
+        "--schema",
+        SCHEMA,
+        str(fifo),
+        VALID,
+        VALID,
+        "--jobs",
+        jobs,
+    ]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     fd = _wait_for_reader(fifo, proc)
     try:
@@ -58,7 +69,7 @@ def test_signal_ends_the_run_and_its_workers(tmp_path, jobs, sig, code, whole_gr
 @pytest.mark.parametrize(
     "args",
     [
-        ["-m", "evaluator.cli", "--schema", SCHEMA, "examples/widget/objects/invalid.yaml"],
+        ["-m", "dv2openapi.evaluator.cli", "--schema", SCHEMA, "examples/widget/objects/invalid.yaml"],
         ["-m", "dv2openapi.cli", "openapi", "examples/widget/types.py"],
         ["-m", "dv2openapi.cli", "tags"],
     ],
@@ -93,7 +104,7 @@ def test_a_signal_during_a_write_leaves_no_temporary_file(tmp_path):
     tmp = tmp_path / ".dv2openapi-x.tmp"
     probe = (
         "import os, signal, sys\n"
-        "from evaluator.process import TEMPORARY, cli_signals\n"
+        "from dv2openapi.evaluator.process import TEMPORARY, cli_signals\n"
         f"open({str(tmp)!r}, 'w').write('half')\n"
         f"TEMPORARY.add({str(tmp)!r})\n"
         "with cli_signals():\n"
@@ -108,7 +119,7 @@ def test_a_signal_during_a_write_leaves_no_temporary_file(tmp_path):
 # worker), so that the signal comes while its temporary file exists.
 _HELD_WRITE = """
 import os, sys, time
-from evaluator import batch, cli
+from dv2openapi.evaluator import batch, cli
 batch.MIN_FILES = batch.PER_FILE = 0  # workers for any input
 parent, replace = os.getpid(), os.replace
 def held(src, dst):

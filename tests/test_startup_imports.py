@@ -8,7 +8,7 @@ HEAVY = ("jsonschema", "multiprocessing", "openapi_spec_validator", "re2", "clic
 PROBE = f"""
 import sys
 sys.argv = ["dv-eval", "--schema", "schemas/widget.openapi.yaml", "examples/widget/objects/valid.yaml"]
-from evaluator.cli import main
+from dv2openapi.evaluator.cli import main
 try:
     main()
 except SystemExit as e:
@@ -29,7 +29,7 @@ def test_a_bad_schema_value_is_still_explained(tmp_path):
     obj = tmp_path / "o.yaml"
     obj.write_text("a: x\n")
     r = subprocess.run(
-        [sys.executable, "-m", "evaluator.cli", "--schema", str(bad), "--type", "Object", str(obj)],
+        [sys.executable, "-m", "dv2openapi.evaluator.cli", "--schema", str(bad), "--type", "Object", str(obj)],
         capture_output=True,
         text=True,
         env={"XDG_CACHE_HOME": str(tmp_path), "PATH": ""},

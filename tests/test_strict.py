@@ -2,8 +2,8 @@
 
 import json
 
-from evaluator.cli import main
-from evaluator.strict import compile_unknown
+from dv2openapi.evaluator.cli import main
+from dv2openapi.evaluator.strict import compile_unknown
 from tests.cli import invoke
 
 CRD = "schemas/widget.crd.yaml"

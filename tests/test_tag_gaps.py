@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import textwrap
 
-import evaluator
+from dv2openapi import evaluator
 from dv2openapi.frontend import build_model
 from dv2openapi.grammar import parse_tag
 from dv2openapi.openapi import to_openapi
 
-TYPES = '''
+TYPES = """
 from dataclasses import dataclass
 
 
@@ -34,7 +34,7 @@ class PodCertificateRequest:
 @dataclass
 class StatusOnly:
     c: int
-'''
+"""
 
 
 def _doc(tmp_path) -> dict:

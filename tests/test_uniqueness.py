@@ -4,9 +4,9 @@ exactly what comparing every item's canonical key reports."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evaluator import structural
-from evaluator.compiler import Compiler
-from evaluator.context import Ctx
+from dv2openapi.evaluator import structural
+from dv2openapi.evaluator.compiler import Compiler
+from dv2openapi.evaluator.context import Ctx
 
 
 def _key(value_field: bool):

@@ -1,4 +1,4 @@
-"""PyYAML imported through the evaluator (`evaluator/yamlimport.py`): its import-time patterns are
+"""PyYAML imported through the evaluator (`dv2openapi/evaluator/yamlimport.py`): its import-time patterns are
 compiled on first use, and PyYAML reads and writes exactly as when imported directly."""
 
 import subprocess
@@ -7,7 +7,7 @@ import sys
 PROBE = """
 import re, sys
 if sys.argv[1] == "evaluator":
-    import evaluator.loader  # noqa: F401 - imports yaml its own way
+    import dv2openapi.evaluator.loader  # noqa: F401 - imports yaml its own way
 import yaml
 import yaml.reader
 print(isinstance(yaml.reader.Reader.NON_PRINTABLE, re.Pattern))

@@ -15,7 +15,7 @@ import re
 
 import re2
 
-from apiserver.crdcheck import check_crd
+from dv2openapi.apiserver.crdcheck import check_crd
 
 from ..errors import InputError
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 import re
 
-import evaluator
-from apiserver.crdcheck import check_crd
+from dv2openapi import evaluator
+from dv2openapi.apiserver.crdcheck import check_crd
 
 from ..errors import InputError
 from .admit import admission_error, make_admissible, zero_default

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-import evaluator
+from dv2openapi import evaluator
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
 

@@ -240,7 +240,7 @@ def admit_crds(docs: list, source: str) -> None:
             continue
         if doc.get("apiVersion") != "apiextensions.k8s.io/v1":
             continue
-        from apiserver.crdcheck import DecodeError, admission_problems  # only for a CRD not seen before
+        from dv2openapi.apiserver.crdcheck import DecodeError, admission_problems  # only for a CRD not seen before
 
         try:
             problems = admission_problems(doc)

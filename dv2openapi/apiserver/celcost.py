@@ -1,6 +1,6 @@
 """Static CEL cost estimate of an x-kubernetes-validations rule, as kube-apiserver computes it.
 
-Facts from cel-go's `checker/cost.go` and Kubernetes' `apiserver/pkg/cel` (library cost
+Facts from cel-go's `checker/cost.go` and Kubernetes' `dv2openapi/apiserver/pkg/cel` (library cost
 estimator, `common/schemas.go` size estimates, `limits.go`): selects and identifiers cost
 1 (a select only on an object or map), `has()` 0 (Kubernetes' PresenceTestHasCost(false)),
 constants 0, list/map literals 10/30, most calls 1; string traversal costs 0.1 per

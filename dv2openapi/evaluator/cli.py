@@ -103,7 +103,7 @@ class _Parser(argparse.ArgumentParser):
 
 class _Version(argparse.Action):
     """--version: the release, whether the validation walk runs compiled and whether YAML schema files are
-    read by the direct reader (see evaluator/native.py)."""
+    read by the direct reader (see dv2openapi/evaluator/native.py)."""
 
     def __init__(self, option_strings: list[str], dest: str, **kwargs) -> None:
         help = "Print the version, whether validation runs compiled and how YAML schema files are read, then exit."

@@ -826,7 +826,7 @@ def kw_embedded(c, value, schema, shape, n):
     """An embedded resource's apiVersion, kind and metadata, checked as the API server checks them."""
     if not value:
         return None
-    from apiserver.embedded import standalone_errors
+    from dv2openapi.apiserver.embedded import standalone_errors
 
     def check(v, ov, path, ctx):
         for etype, field, detail, *bad in standalone_errors(v):

@@ -11,6 +11,6 @@ validation ratcheting (KEP-4008) drops errors of unchanged nodes.
 
 Not modelled: the runtime CEL cost budget.
 
-Import the stage you need (`apiserver.server`, `apiserver.names`, ...): this package imports
+Import the stage you need (`dv2openapi.apiserver.server`, `dv2openapi.apiserver.names`, ...): this package imports
 nothing by itself, so the evaluator can use its name validators without loading CEL.
 """

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from apiserver.names import (
+from dv2openapi.apiserver.names import (
     DNS1123_LABEL_MAX_LENGTH,
     DNS1123_SUBDOMAIN_MAX_LENGTH,
     blen,

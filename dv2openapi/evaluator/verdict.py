@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import re
 
-from apiserver.objectmeta import builtin_name_rule, validate_object_meta
+from dv2openapi.apiserver.objectmeta import builtin_name_rule, validate_object_meta
 
 from . import DepthError
 from . import compile as compile_schema
@@ -225,7 +225,7 @@ def _server_finding(e: FieldError, doc: Doc, start: int) -> Finding:
 
 def _admit_crd(vd: Verdict, doc: Doc) -> None:
     """A CustomResourceDefinition manifest, judged as the API server admits CRDs."""
-    from apiserver.crdcheck import DecodeError, admission_problems
+    from dv2openapi.apiserver.crdcheck import DecodeError, admission_problems
 
     vd.schema = "the API server's CRD admission"
     try:
@@ -241,7 +241,7 @@ _SERVERS: dict = {}
 def _judge_as_server(vd: Verdict, target: Target, new: Doc, old: Doc | None) -> None:
     """A third-party CRD's object, judged by the API server model (prune, defaults, OpenAPI,
     list types, CEL rules, metadata); imported only when such a CRD is used."""
-    from apiserver.server import NO_VALUE, EngineLimit, RuleError, Validator
+    from dv2openapi.apiserver.server import NO_VALUE, EngineLimit, RuleError, Validator
 
     server = _SERVERS.get(target)
     if server is None:

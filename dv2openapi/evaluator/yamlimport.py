@@ -3,7 +3,7 @@
 Compiling them is ~12 ms of every start-up (a tenth of a one-file run): the pure-Python reader's
 character class spans all of Unicode (~9 ms), and the implicit-tag resolver's patterns take ~3 ms.
 dv-eval reads with libyaml and its own resolver (`loader`), so a run that does not write YAML uses
-none of them. `loader` imports it just before yaml (nothing else in evaluator/ imports yaml: a run the
+none of them. `loader` imports it just before yaml (nothing else in dv2openapi/evaluator/ imports yaml: a run the
 direct reader serves never does); if yaml was imported already, nothing changes.
 """
 
