@@ -1,5 +1,6 @@
-"""The README's code blocks run as written: Python blocks are executed (tagged types are also
-translated and compiled), and every `dv-eval` command line of a shell block runs on the shipped files."""
+"""The code blocks of the README and of the hand-written docs run as written: Python blocks are
+executed (tagged types are also translated and compiled), and every `dv-eval` command line of a
+shell block runs on the shipped files."""
 
 import re
 import shlex
@@ -16,7 +17,8 @@ from dv2openapi.openapi import to_openapi
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text()
+DOCS = ["writing-types", "crd", "dv-eval", "published-schemas", "go-types", "input", "design"]
+README = "\n".join(p.read_text() for p in [ROOT / "README.md", *(ROOT / "docs" / f"{d}.md" for d in DOCS)])
 FENCE = re.compile(r"^( *)```(\w+)\n(.*?)^\1```$", re.M | re.S)
 BLOCKS = [(lang, re.sub(rf"^{indent}", "", body, flags=re.M)) for indent, lang, body in FENCE.findall(README)]
 PYTHON = [b for lang, b in BLOCKS if lang == "python"]
