@@ -19,6 +19,7 @@ from typing import Any
 
 from .celast import CompileError, compile_rule
 from .celcost import Decl, decl_of, estimate
+from .celrules import SchemaKey
 from .crdcheck import cel_type
 
 PER_CALL_LIMIT = 1_000_000  # celconfig.PerCallLimit
@@ -51,28 +52,15 @@ class _Rules:
 
 
 @functools.lru_cache(maxsize=4096)
-def _rules_of(key: _Key) -> _Rules:
-    return _Rules(key.schema, key.root)
-
-
-class _Key:
-    """A schema node as a cache key, by identity (a CRD's schema lives as long as its validator)."""
-
-    def __init__(self, schema: dict, root: bool):
-        self.schema, self.root = schema, root
-
-    def __hash__(self) -> int:
-        return id(self.schema)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Key) and other.schema is self.schema and other.root == self.root
+def _rules_of(key: SchemaKey, root: bool) -> _Rules:
+    return _Rules(key.schema, root)
 
 
 def over_limit(nodes: list, runs) -> tuple[Any, int, str] | None:
     """The first rule evaluation, in the order `nodes` are validated, that takes the request past
     the per-call limit ("call") or the budget ("budget"): (node, rule index, which); None when every
     evaluation stays within both. `runs(node)` gives the indexes of the rules that run on a node."""
-    ruled = [(n, _rules_of(_Key(n.schema, not n.path))) for n in nodes if "x-kubernetes-validations" in n.schema]
+    ruled = [(n, _rules_of(SchemaKey(n.schema), not n.path)) for n in nodes if "x-kubernetes-validations" in n.schema]
     if all(r.largest <= PER_CALL_LIMIT for _, r in ruled) and sum(r.total for _, r in ruled) <= RUNTIME_BUDGET:
         return None  # the schema's bounds keep every evaluation and their sum within the limits
     # the object's own sizes: first only for rules whose schema bound passes the per-call limit,

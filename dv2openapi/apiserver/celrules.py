@@ -329,7 +329,7 @@ class RulePlan:
         if rules and _all_plain(rules):
             self.only_plain.add(id(schema))
         if rules or items is not None:
-            return (_converter(_Key(schema)), None, None)
+            return (_converter(SchemaKey(schema)), None, None)
         if not props and extra is None:
             return None
         return (None, props, extra)
@@ -400,7 +400,7 @@ def _raw(value: Any) -> Any:
 
 
 @functools.lru_cache(maxsize=4096)
-def _converter(key: _Key):
+def _converter(key: SchemaKey):
     """`to_cel` for one schema, prepared once: a function of the value that raises _Unreadable
     where `to_cel` would record an unreadable value."""
     convert = _typed_converter(key.schema)
@@ -424,8 +424,8 @@ def _typed_converter(schema: dict):
     if fits is dict:
         props = schema.get("properties") or {}
         extra = schema.get("additionalProperties")
-        extra = _converter(_Key(extra)) if isinstance(extra, dict) else _raw
-        fields = {k: (escape(k), _converter(_Key(sub))) for k, sub in props.items()}
+        extra = _converter(SchemaKey(extra)) if isinstance(extra, dict) else _raw
+        fields = {k: (escape(k), _converter(SchemaKey(sub))) for k, sub in props.items()}
 
         def obj(value: Any) -> Any:
             if type(value) is not dict:
@@ -442,7 +442,7 @@ def _typed_converter(schema: dict):
         return obj
     if fits is list:
         items = schema.get("items")
-        item = _converter(_Key(items)) if isinstance(items, dict) else _raw
+        item = _converter(SchemaKey(items)) if isinstance(items, dict) else _raw
         ordered = _order(schema) if schema.get("x-kubernetes-list-type") in ("set", "map") else None
 
         def array(value: Any) -> Any:
@@ -463,7 +463,7 @@ def _typed_converter(schema: dict):
     return scalar
 
 
-class _Key:
+class SchemaKey:
     """A schema as a cache key, by identity (schemas are dicts, and live as long as their CRD)."""
 
     def __init__(self, schema: dict):
@@ -473,7 +473,7 @@ class _Key:
         return id(self.schema)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Key) and other.schema is self.schema
+        return isinstance(other, SchemaKey) and other.schema is self.schema
 
 
 def _tree_program(schema: dict):
