@@ -485,8 +485,13 @@ class Coster:
         return _add((1, 1), args_sum), None
 
     def _k8s_call(self, e: Node, fn: str):
-        """Kubernetes' library cost estimator (functions the renderings can use)."""
+        """Kubernetes' library cost estimator (functions the renderings can use), and cel-go's sets
+        extension: each element of one list against each of the other (twice for `equivalent`), plus
+        the call."""
         target, args = e.target, e.args
+        if fn in _SETS and len(args) == 2:
+            pairs = _mul(self.size_or_unknown(args[0]), self.size_or_unknown(args[1]))
+            return _add(_factor(pairs, _SETS[fn]), (1, 1)), None
         if fn in ("lowerAscii", "upperAscii", "substring", "trim") and target is not None:
             sz = self.size_or_unknown(target)
             return _factor(sz, STRING_FACTOR), sz
@@ -523,6 +528,7 @@ class Coster:
         return None
 
 
+_SETS = {"sets.contains": 1, "sets.intersects": 1, "sets.equivalent": 2}
 _TOKENS = {
     "string": "string",
     "bytes": "bytes",
