@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import re
 
-from dv2openapi.apiserver.objectmeta import builtin_name_rule, validate_object_meta
+from dv2openapi.apiserver.objectmeta import builtin_name_rule, generated_name, validate_object_meta
 
 from . import DepthError
 from . import compile as compile_schema
@@ -210,6 +210,9 @@ def _builtin_meta(obj: dict, old: object, doc: Doc, start: int) -> list[Finding]
         return []  # a wrong type: the schema walk reported it
     meta = dict(meta or {})
     meta.setdefault("namespace", "default")  # the request's namespace (cluster-scoped kinds ignore it)
+    generate = meta.get("generateName")
+    if old is None and not meta.get("name") and isinstance(generate, str) and generate:
+        meta["name"] = generated_name(generate)  # a create: the server names it before validating
     old_meta = old.get("metadata") if isinstance(old, dict) and isinstance(old.get("metadata"), dict) else None
     if old_meta is not None:
         old_meta = {**old_meta, "namespace": old_meta.get("namespace") or "default"}
