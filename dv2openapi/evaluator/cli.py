@@ -362,6 +362,8 @@ def _options(a: argparse.Namespace) -> Options:
     """The schemas and choices of the command line: --schema files first, then --schema-location in
     order (`default`: the built-in kinds), else --kubernetes-version's built-in kinds; with none of
     them, the built-in kinds of the latest release, as kubeconform's default location."""
+    if a.cache is not None and not os.path.isdir(a.cache):
+        raise InputError(f"--cache {a.cache}: no such folder")
     catalog = Catalog()
     for path in a.schema_paths:
         catalog.add_path(path)

@@ -102,8 +102,6 @@ def finder(
 ) -> Find:
     """(group, version, kind) -> the Target of the first location that has a schema for it, or None.
     `builtin` stands for `default`; templates are checked here, so a bad one fails before any input is read."""
-    if cache is not None and not os.path.isdir(cache):
-        raise InputError(f"--cache {cache}: not a folder")
     order: list[Template | None] = [None if loc == DEFAULT else Template(loc, cache) for loc in locations]
     version = normalized(k8s_version)
     files: dict[str, dict] = {}  # a file or URL -> its (single) document, read once
