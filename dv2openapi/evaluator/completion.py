@@ -8,6 +8,7 @@ import argparse
 
 SHELLS = ("bash", "zsh", "fish")
 PATHS = {"--schema", "--schema-location", "--cache"}  # options whose value is a file or folder
+REPEATED = {"--schema", "--schema-location", "--skip", "--reject", "--enable", "--ignore-filename-pattern"}
 WORDS = {
     "--schema-location": ("default",),
     "--kubernetes-version": ("latest",),
@@ -23,7 +24,8 @@ class _Option:
         self.choices = [str(c) for c in action.choices or ()]
         self.words = list(self.choices or WORDS.get(self.long, ()))
         self.path = self.long in PATHS
-        self.help = (action.help or "").split(". ")[0].split(": ")[0].rstrip(".")
+        first = (action.help or "").split(". ")[0].rstrip(".")
+        self.help = "one of " + ", ".join(self.choices) if self.choices else first
 
 
 def script(parser: argparse.ArgumentParser, shell: str) -> str:
@@ -74,9 +76,13 @@ def _zsh(prog: str, options: list[_Option]) -> str:
             value = f":value:({' '.join(o.words)})" if o.words else ":value: "
         else:
             value = ""
-        names = o.names[0] if len(o.names) == 1 else "{" + ",".join(o.names) + "}"
-        repeat = "*" if o.long in ("--schema", "--schema-location", "--skip", "--reject", "--enable") else ""
-        specs.append(f"    {repeat}{names}'[{_zsh_text(o.help)}]{value}'")
+        spec = f"[{_zsh_text(o.help)}]{value}"
+        if o.long in REPEATED:
+            specs += [f"    '*{n}{spec}'" for n in o.names]
+        elif len(o.names) == 1:
+            specs.append(f"    '{o.names[0]}{spec}'")
+        else:  # each name, the others excluded once one is given
+            specs.append(f"    '({' '.join(o.names)})'{{{','.join(o.names)}}}'{spec}'")
     func = "_" + prog.replace("-", "_")
     lines = " \\\n".join(specs)
     return f"""#compdef {prog}
