@@ -43,7 +43,7 @@ class Summary:
 class Reporter:
     """Base: `batch` is False for a single object (or an update), True for many; `verbose` also
     reports valid and skipped objects where only failures are (text, pretty); `summary` ends a
-    single object's report with the summary too (text, pretty, github, tap)."""
+    single object's report with the summary too (text, pretty; a comment in tap)."""
 
     def __init__(self, out: TextIOBase, batch: bool, verbose: bool = False, summary: bool = False):
         self.out, self.batch, self.verbose, self.summary = out, batch, verbose, summary
@@ -211,8 +211,7 @@ class GithubReporter(Reporter):
         self.write(f"::error file={_escape_prop(u.file)}{where},title=dv-eval::{_escape_data(u.reason)}")
 
     def end(self, summary: Summary) -> None:
-        if self.batch or self.summary:
-            self.write(summary.line())
+        self.write(summary.line())
 
 
 # -- junit --------------------------------------------------------------------------------------
