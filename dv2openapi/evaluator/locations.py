@@ -69,7 +69,6 @@ class Template:
             folder = os.path.dirname(self.parts[0]) or "."
             if not os.path.isdir(folder):
                 raise InputError(f"--schema-location {location}: no folder {folder} (no schema could be found there)")
-        self.cache = cache
 
     def render(self, gvk: tuple, k8s_version: str, strict: bool) -> str:
         """The path (or URL) for (group, version, kind), with kubeconform's values of the fields."""
