@@ -17,6 +17,12 @@ TOTAL_ANNOTATION_SIZE = 256 * 1024
 IMMUTABLE = "field is immutable"
 
 
+def generated_name(prefix: str) -> str:
+    """The name the server gives a create with only `generateName`, before validating it (apiserver's
+    `SimpleNameGenerator`: the prefix cut to 58 characters, then 5 random ones, here fixed)."""
+    return prefix[:58] + "abcde"
+
+
 def dns_subdomain_name(name: str, prefix: bool) -> list[str]:
     """`NameIsDNSSubdomain`: a generateName prefix may end in '-'."""
     return is_dns1123_subdomain(name[:-1] + "a" if prefix and name.endswith("-") else name)

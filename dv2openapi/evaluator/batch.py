@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from . import native
 from .document import Doc, InputError
@@ -19,15 +19,16 @@ from .verdict import Options, Unusable, Verdict, internal_error, items_of, judge
 Result = Verdict | Unusable
 
 
-def files(paths: Iterable[str]) -> list[str]:
-    """The files to read: plain paths as given, directories expanded to their YAML/JSON files."""
+def files(paths: Iterable[str], ignored: Callable[[str], bool] | None = None) -> list[str]:
+    """The files to read: plain paths as given, directories expanded to their YAML/JSON files; those
+    `ignored` says yes to left out (a path named on its own too, as kubeconform's walk does)."""
     out = []
     for p in paths:
         if os.path.isdir(p):
             out += yaml_files(p)
         else:
             out.append(p)
-    return out
+    return out if ignored is None else [p for p in out if p == "-" or not ignored(p)]
 
 
 FAST_MAX = 1 << 20  # bytes: a larger file (a stream) is read by the loader, document by document

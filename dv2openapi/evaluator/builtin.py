@@ -26,6 +26,10 @@ INSTALL = "pip install 'dv2openapi[kubernetes]'"
 INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString"
 
 
+class MissingPackage(InputError):
+    """kubernetes-validate is not installed."""
+
+
 def _schema_root() -> str:
     # located, not imported (importing it pulls in jsonschema); on sys.path first: importlib.util, which
     # also asks installed import hooks, takes ~2 ms to import
@@ -35,7 +39,7 @@ def _schema_root() -> str:
 
         spec = importlib.util.find_spec(PACKAGE)
     if spec is None or not spec.submodule_search_locations:
-        raise InputError(f"--kubernetes-version needs the kubernetes-validate package: {INSTALL}")
+        raise MissingPackage(f"--kubernetes-version needs the kubernetes-validate package: {INSTALL}")
     return os.path.join(next(iter(spec.submodule_search_locations)), "kubernetes-json-schema")
 
 
@@ -50,9 +54,9 @@ def available() -> list[str]:
 
 
 def pick(version: str) -> str:
-    """The shipped minor version for "1.37", "v1.37.0" or "latest"; an InputError if none."""
+    """The shipped minor version for "1.37", "v1.37.0" or "latest" (kubeconform's "master"); an InputError if none."""
     have = available()
-    if version == "latest":
+    if version in ("latest", "master"):
         want = have[-1] if have else ""
     else:
         m = re.fullmatch(r"v?(\d+)\.(\d+)(?:\.\d+)?", version)
@@ -71,7 +75,7 @@ def load(want: str) -> dict:
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     text = text.replace('"#/$defs/', '"#/components/schemas/')
-    defs = {k: _openapi30(v) for k, v in json.loads(text)["$defs"].items()}
+    defs = {k: openapi30(v) for k, v in json.loads(text)["$defs"].items()}
     if INT_OR_STRING in defs:
         defs[INT_OR_STRING] = {"x-kubernetes-int-or-string": True}
     return {
@@ -81,10 +85,10 @@ def load(want: str) -> dict:
     }
 
 
-def _openapi30(x):
+def openapi30(x):
     """`type: [T, "null"]` -> `type: T, nullable: true` throughout (the same set of values)."""
     if isinstance(x, list):
-        return [_openapi30(v) for v in x]
+        return [openapi30(v) for v in x]
     if not isinstance(x, dict):
         return x
     out = {}
@@ -95,11 +99,11 @@ def _openapi30(x):
             if "null" in v:
                 out["nullable"] = True
         elif k == "properties" and isinstance(v, dict):
-            out[k] = {name: _openapi30(sub) for name, sub in v.items()}
+            out[k] = {name: openapi30(sub) for name, sub in v.items()}
         elif k in ("description", "enum", "default", "example"):
             out[k] = v
         else:
-            out[k] = _openapi30(v)
+            out[k] = openapi30(v)
     return out
 
 

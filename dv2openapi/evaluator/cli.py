@@ -10,7 +10,9 @@ import stat
 import sys
 
 from .batch import file_results, files, plain_results, results
+from .completion import SHELLS
 from .document import InputError
+from .kubeconform import translate
 from .native import NATIVE, PLAINYAML
 from .process import cli_signals, closed_stdout
 from .reporters import FORMATS, REPORTERS, Reporter, Summary
@@ -119,6 +121,17 @@ class _Version(argparse.Action):
         sys.exit(0)
 
 
+class _Completion(argparse.Action):
+    """--completion SHELL: the shell's completion script for dv-eval, made from this parser."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from .completion import script
+
+        _Report().write(script(parser, values))
+        _Report().flush()
+        sys.exit(0)
+
+
 def _parser() -> _Parser:
     p = _Parser(
         prog="dv-eval",
@@ -172,12 +185,44 @@ def _parser() -> _Parser:
         "(counted in the summary, as kubeconform's -ignore-missing-schemas).",
     )
     add(
+        "--schema-location",
+        dest="locations",
+        action="append",
+        default=[],
+        metavar="LOCATION",
+        help="Where kubeconform looks a kind's schema up (repeatable, tried in order): default (the built-in "
+        "kinds), a folder laid out as kubernetes-json-schema, or a path template such as "
+        "'schemas/{{ .ResourceKind }}{{ .KindSuffix }}.json' (docs/kubeconform.md).",
+    )
+    add(
+        "--cache",
+        metavar="DIR",
+        help="kubeconform's download cache, read for http(s) schema locations (dv-eval downloads nothing).",
+    )
+    add(
         "--skip",
         dest="skip_kinds",
         action="append",
         default=[],
-        metavar="KIND",
-        help="Do not validate this kind (repeatable).",
+        metavar="KINDS",
+        help="Do not validate these kinds: Kind or apiVersion/Kind (example.com/v1/Widget), comma-separated, "
+        "repeatable.",
+    )
+    add(
+        "--reject",
+        dest="reject_kinds",
+        action="append",
+        default=[],
+        metavar="KINDS",
+        help="Report objects of these kinds as invalid (prohibited), spelled as for --skip.",
+    )
+    add(
+        "--ignore-filename-pattern",
+        dest="ignore",
+        action="append",
+        default=[],
+        metavar="REGEX",
+        help="Do not read files whose path matches this regular expression (RE2, anywhere in the path; repeatable).",
     )
     add(
         "--as-cluster",
@@ -193,10 +238,15 @@ def _parser() -> _Parser:
         default="text",
         metavar="FORMAT",
         help="text (the default): kubectl-style lines; json: a Kubernetes Status (a List in batch mode); "
-        "junit: JUnit XML; github: GitHub Actions annotations.",
+        "junit: JUnit XML; github: GitHub Actions annotations; tap: Test Anything Protocol; pretty: text in "
+        "colour, one line per object.",
     )
+    add("--summary", action="store_true", help="End with the summary line also for a single object (tap: a comment).")
+    add("--verbose", action="store_true", help="Also print valid and skipped objects (text, pretty).")
+    add("--exit-on-error", action="store_true", help="Stop at the first invalid or unusable object.")
     add(
         "-j",
+        "-n",
         "--jobs",
         default="auto",
         type=_jobs,
@@ -210,8 +260,20 @@ def _parser() -> _Parser:
         action="store_true",
         help="Treat every argument as independent objects (no NEW/OLD pair), e.g. for pre-commit.",
     )
-    add("--version", action=_Version)
-    add("paths", nargs="+", metavar="NEW [OLD]", help="the object (a create), then the stored one (an update)")
+    add("-v", "--version", action=_Version)
+    add(
+        "--completion",
+        action=_Completion,
+        choices=SHELLS,
+        metavar="bash|zsh|fish",
+        help="Print the completion script for this shell, then exit (docs/ci.md).",
+    )
+    add(
+        "paths",
+        nargs="*",
+        metavar="NEW [OLD]",
+        help="the object (a create), then the stored one (an update); none: standard input",
+    )
     return p
 
 
@@ -239,29 +301,27 @@ def main(argv: list[str] | None = None) -> None:
     """Validate NEW (a create) or NEW against OLD (an update); exits with the verdict's code."""
     with cli_signals():
         try:
-            args = sys.argv[1:] if argv is None else argv
             parser = _parser()
+            try:
+                args, spelled = translate(sys.argv[1:] if argv is None else argv)
+            except InputError as e:
+                parser.error(str(e))
             # options may follow the paths; after `--` everything is a path (argparse mixes these up)
             a = parser.parse_args(args) if "--" in args else parser.parse_intermixed_args(args)
-            twice = _read_twice(a.schema_paths, a.paths, not a.batch and len(a.paths) == 2)
+            paths = a.paths or [_stdin()]
+            # kubeconform's way (its spelling, its schema locations or none, standard input by default):
+            # every path is a file to validate, never NEW and OLD
+            batch = (
+                a.batch or spelled or bool(a.locations) or not (a.schema_paths or a.kubernetes_version) or not a.paths
+            )
+            twice = _read_twice(a.schema_paths, paths, not batch and len(paths) == 2)
             if twice:
                 parser.error(twice)
-            opts = _options(
-                a.schema_paths,
-                a.kubernetes_version,
-                a.type_name,
-                a.enable,
-                a.subresource,
-                not a.no_beta,
-                a.strict,
-                a.missing_schemas == "error",
-                a.skip_kinds,
-                a.as_cluster,
-            )
+            opts = _options(a)
             if sys.stdout is None:  # started with the descriptor closed, as `>&-` leaves it
                 raise InputError("standard output is closed")
-            old = a.paths[1] if len(a.paths) > 1 else None
-            code = _run(opts, a.fmt, a.jobs, a.batch, a.paths[0], old, tuple(a.paths[2:]))
+            output = _Output(a.fmt, a.verbose, a.summary, a.exit_on_error)
+            code = _run(opts, output, a.jobs, batch, paths, _ignored(a.ignore))
             _Report().flush()  # a write error is said here, not lost at exit
         except BrokenPipeError:
             closed_stdout()
@@ -298,61 +358,142 @@ def entry() -> None:
         os._exit(e.code)
 
 
-def _options(
-    schema_paths,
-    kubernetes_version,
-    type_name,
-    enable,
-    subresource,
-    beta,
-    strict,
-    missing_is_error,
-    skip_kinds,
-    as_cluster=False,
-) -> Options:
-    if not schema_paths and not kubernetes_version:
-        raise InputError("no schema: pass --schema PATH (repeatable) and/or --kubernetes-version VERSION")
+def _options(a: argparse.Namespace) -> Options:
+    """The schemas and choices of the command line: --schema files first, then --schema-location in
+    order (`default`: the built-in kinds), else --kubernetes-version's built-in kinds; with none of
+    them, the built-in kinds of the latest release, as kubeconform's default location."""
+    if a.cache is not None and not os.path.isdir(a.cache):
+        raise InputError(f"--cache {a.cache}: no such folder")
     catalog = Catalog()
-    for path in schema_paths:
+    for path in a.schema_paths:
         catalog.add_path(path)
-    if kubernetes_version:
-        from .builtin import lookup
+    version = a.kubernetes_version
+    if a.locations:
+        from .locations import DEFAULT, finder
 
-        catalog.builtin = lookup(kubernetes_version)
-    if type_name:
-        catalog.named(type_name)  # fail early on an unknown --type
-    catalog.check_kinds(type_name)
-    skip = frozenset(k.strip() for kinds in skip_kinds for k in kinds.split(",") if k.strip())
-    return Options(catalog, type_name, tuple(enable), subresource, beta, strict, missing_is_error, skip, as_cluster)
+        builtin = _builtin(version, f"--schema-location default {NEEDS}") if DEFAULT in a.locations else None
+        catalog.find = finder(a.locations, builtin, version, a.strict, a.cache)
+    elif version or not a.schema_paths:
+        builtin = _builtin(version, None if a.schema_paths or version else NO_SCHEMA)
+        catalog.find = builtin
+    else:
+        builtin = None
+    catalog.builtin = builtin
+    if a.type_name:
+        catalog.named(a.type_name)  # fail early on an unknown --type
+    catalog.check_kinds(a.type_name)
+    return Options(
+        catalog,
+        a.type_name,
+        tuple(a.enable),
+        a.subresource,
+        not a.no_beta,
+        a.strict,
+        a.missing_schemas == "error",
+        _kinds(a.skip_kinds, "--skip"),
+        a.as_cluster,
+        _kinds(a.reject_kinds, "--reject"),
+    )
 
 
-def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | None, more: tuple) -> int:
-    paths = (new,) + ((old,) if old else ()) + tuple(more)
+NEEDS = "needs the kubernetes-validate package: pip install 'dv2openapi[kubernetes]'"
+NO_SCHEMA = (
+    "no schema: pass --schema PATH or --schema-location LOCATION (repeatable); Kubernetes' built-in kinds, "
+    f"the default, {NEEDS}"
+)
+
+
+def _builtin(version: str | None, missing: str | None):
+    """The built-in kinds of `version` (latest if None); `missing` replaces the message when
+    kubernetes-validate is not installed."""
+    from .builtin import MissingPackage, lookup
+
+    try:
+        return lookup(version or "latest")
+    except MissingPackage:
+        if missing is None:
+            raise
+        raise InputError(missing) from None
+
+
+def _kinds(values: list[str], flag: str) -> frozenset:
+    """Kinds and apiVersion/Kinds (`Widget`, `v1/ConfigMap`, `example.com/v1/Widget`), comma-separated."""
+    out = set()
+    for kinds in values:
+        for k in (k.strip() for k in kinds.split(",")):
+            if not k:
+                continue
+            parts = k.split("/")
+            if len(parts) > 3 or not all(parts):
+                raise InputError(f"{flag} {k}: not a kind, nor apiVersion/kind (example.com/v1/Widget, v1/ConfigMap)")
+            out.add(k)
+    return frozenset(out)
+
+
+def _ignored(patterns: list[str]):
+    """A test of a file's path for --ignore-filename-pattern (RE2, as kubeconform's Go regexps), or None."""
+    if not patterns:
+        return None
+    import re2  # only when patterns are given
+
+    try:
+        compiled = [re2.compile(p) for p in patterns]
+    except re2.error as e:
+        raise InputError(f"--ignore-filename-pattern: {e}") from None
+    return lambda path: any(c.search(path) for c in compiled)
+
+
+def _stdin() -> str:
+    """`-` when no path is given: standard input, unless it is a terminal (or another character
+    device, such as /dev/null: kubeconform's test), where nothing would ever be piped in."""
+    try:
+        device = stat.S_ISCHR(os.fstat(sys.stdin.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):  # closed, or not a descriptor: said when it is read
+        device = False
+    if device:
+        raise InputError(
+            "no file to validate, and standard input is a terminal: name files or directories (- for standard input) "
+            "(see dv-eval --help)"
+        )
+    return "-"
+
+
+class _Output:
+    """How the results are reported: the format, and kubeconform's reporting flags."""
+
+    def __init__(self, fmt: str, verbose: bool, summary: bool, exit_on_error: bool):
+        self.fmt, self.verbose, self.summary, self.exit_on_error = fmt, verbose, summary, exit_on_error
+
+    def reporter(self, batch: bool) -> Reporter:
+        return REPORTERS[self.fmt](_Report(), batch, verbose=self.verbose, summary=self.summary)
+
+
+def _run(opts: Options, out: _Output, jobs: int, batch: bool, paths: list[str], ignored) -> int:
+    new, old = paths[0], paths[1] if len(paths) == 2 else None
     batch = batch or len(paths) > 2 or os.path.isdir(new) or bool(old and os.path.isdir(old))
-    reporter = REPORTERS[fmt](_Report(), batch)
     if not batch:
         fast = None if old else plain_results(opts, new)  # a valid file: no PyYAML (see batch.plain_results)
         if fast is not None and len(fast) == 1:
-            tally = _Tally(reporter)
+            tally = _Tally(out.reporter(False))
             tally.add(fast[0])
             return tally.finish()
         if fast is not None:  # blank, or several documents: a batch, as below
-            return _batch(REPORTERS[fmt](_Report(), True), 1, iter(fast))
+            return _batch(out, 1, iter(fast))
         from .loader import iter_docs, load_one
 
         stream = iter_docs(new, duplicates="keep")  # duplicate keys: --strict errors, else warnings
         first = []  # peek: one document, or a stream to batch
         # a file that cannot be read is one line on stderr; a report format gets it as a well-formed
         # report (as in batch mode), the unreadable file reported in its place, still exit 2
-        reported = fmt != "text" and "-" not in (new, old)
+        reported = out.fmt not in ("text", "pretty") and "-" not in (new, old)
         try:
             first += itertools.islice(stream, 2)
         except InputError:  # unreadable after a first document: a stream, reported document by document
             if reported and old:
-                return _batch(REPORTERS[fmt](_Report(), True), 2, results(opts, [new, old], 1))
+                return _batch(out, 2, results(opts, [new, old], 1))
             if old or (not first and not reported) or new == "-":
                 raise
-            return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new))
+            return _batch(out, 1, file_results(opts, new))
         if old:
             if len(first) != 1 or next(stream, None) is not None:
                 raise InputError(f"{new}: an update needs exactly one new document")
@@ -361,28 +502,28 @@ def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | N
             except InputError:
                 if not reported:
                     raise
-                return _batch(REPORTERS[fmt](_Report(), True), 2, results(opts, [new, old], 1))
+                return _batch(out, 2, results(opts, [new, old], 1))
             if _identity(first[0].value) != _identity(stored.value):
                 say(
                     f"{new} and {old} hold different objects (kind, name or namespace differ), "
                     "not an update: each is judged as a create"
                 )
-                return _batch(REPORTERS[fmt](_Report(), True), 2, results(opts, [new, old], 1))
+                return _batch(out, 2, results(opts, [new, old], 1))
             vd = judge(opts, first[0], stored)
         elif not first or (len(first) == 1 and items_of(first[0]) is not None):
             # a blank or comment-only file passes, as it does in a directory; a List is a batch
-            return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new, iter(first)))
+            return _batch(out, 1, file_results(opts, new, iter(first)))
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
         elif jobs > 1 and new != "-":
-            return _batch(REPORTERS[fmt](_Report(), True), 1, results(opts, [new], jobs))  # cut into pieces
+            return _batch(out, 1, results(opts, [new], jobs))  # cut into pieces
         else:
-            return _batch(REPORTERS[fmt](_Report(), True), 1, file_results(opts, new, itertools.chain(first, stream)))
-        tally = _Tally(reporter)
+            return _batch(out, 1, file_results(opts, new, itertools.chain(first, stream)))
+        tally = _Tally(out.reporter(False))
         tally.add(vd)
         return tally.finish()
-    found = files(paths)
-    return _batch(reporter, len(found), results(opts, found, jobs))
+    found = files(paths, ignored)
+    return _batch(out, len(found), results(opts, found, jobs))
 
 
 def _read_twice(schema_paths: list[str], paths: list[str], pair: bool) -> str | None:
@@ -473,13 +614,17 @@ class _Tally:
         return 2 if s.unusable else (1 if s.invalid else 0)
 
 
-def _batch(reporter: Reporter, nfiles: int, found) -> int:
-    """Report every result (a verdict, or an unusable document in its place), then the summary; the exit code."""
-    tally = _Tally(reporter)
+def _batch(out: _Output, nfiles: int, found) -> int:
+    """Report every result (a verdict, or an unusable document in its place), then the summary; the
+    exit code. With --exit-on-error, the first invalid or unusable result is the last one read."""
+    tally = _Tally(out.reporter(True))
     progress = _Progress(nfiles if nfiles > 1 else None)
     for r in found:
         tally.add(r)
         progress.tick()
+        if out.exit_on_error and (isinstance(r, Unusable) or r.failed):
+            getattr(found, "close", lambda: None)()  # stops the workers, if any
+            break
     progress.done()
     return tally.finish()
 

@@ -1,18 +1,20 @@
 """dv-eval's output formats: text (kubectl), json (Kubernetes Status), junit (CI servers), github
-(GitHub Actions workflow commands). Each reporter gets the results one at a time (a verdict, or an
-unusable document in its place), then the summary."""
+(GitHub Actions workflow commands), tap (Test Anything Protocol) and pretty (kubeconform's coloured
+lines). Each reporter gets the results one at a time (a verdict, or an unusable document in its
+place), then the summary."""
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 from io import TextIOBase
 
 from .errors import plural
 from .verdict import NO_KIND_MATCH, Finding, Unusable, Verdict
 
-FORMATS = ("text", "json", "junit", "github")
+FORMATS = ("text", "json", "junit", "github", "tap", "pretty")
 
 
 class Summary:
@@ -39,10 +41,12 @@ class Summary:
 
 
 class Reporter:
-    """Base: `batch` is False for a single object (or an update), True for many."""
+    """Base: `batch` is False for a single object (or an update), True for many; `verbose` also
+    reports valid and skipped objects where only failures are (text, pretty); `summary` ends a
+    single object's report with the summary too (text, pretty; a comment in tap)."""
 
-    def __init__(self, out: TextIOBase, batch: bool):
-        self.out, self.batch = out, batch
+    def __init__(self, out: TextIOBase, batch: bool, verbose: bool = False, summary: bool = False):
+        self.out, self.batch, self.verbose, self.summary = out, batch, verbose, summary
 
     def verdict(self, vd: Verdict) -> None:
         raise NotImplementedError
@@ -83,14 +87,14 @@ def text(vd: Verdict) -> str:
 
 class TextReporter(Reporter):
     def verdict(self, vd: Verdict) -> None:
-        if not self.batch or vd.failed or vd.shadowed:
+        if not self.batch or self.verbose or vd.failed or vd.shadowed:
             self.write(text(vd))
 
     def unusable(self, u: Unusable) -> None:
         self.write(f"error: {u.reason}")
 
     def end(self, summary: Summary) -> None:
-        if self.batch:
+        if self.batch or self.summary:
             self.write(summary.line())
 
 
@@ -156,8 +160,8 @@ def unusable_status(u: Unusable) -> dict:
 class JsonReporter(Reporter):
     """One Status for a single object; a List of them (every object) with the summary in batch mode."""
 
-    def __init__(self, out: TextIOBase, batch: bool):
-        super().__init__(out, batch)
+    def __init__(self, out: TextIOBase, batch: bool, verbose: bool = False, summary: bool = False):
+        super().__init__(out, batch, verbose, summary)
         self.items: list = []
 
     def verdict(self, vd: Verdict) -> None:
@@ -216,8 +220,8 @@ class GithubReporter(Reporter):
 class JunitReporter(Reporter):
     """JUnit XML: a testsuite per file, a testcase per object (failure, skipped or passed)."""
 
-    def __init__(self, out: TextIOBase, batch: bool):
-        super().__init__(out, batch)
+    def __init__(self, out: TextIOBase, batch: bool, verbose: bool = False, summary: bool = False):
+        super().__init__(out, batch, verbose, summary)
         self.files: dict[str, list] = {}
 
     def verdict(self, vd: Verdict) -> None:
@@ -282,4 +286,92 @@ def _xml_text(s: str) -> str:
     return _not_xml().sub(lambda m: m[0].encode("unicode_escape", "backslashreplace").decode("ascii"), s)
 
 
-REPORTERS = {"text": TextReporter, "json": JsonReporter, "github": GithubReporter, "junit": JunitReporter}
+# -- tap ----------------------------------------------------------------------------------------
+
+
+def _one_line(s: str) -> str:
+    """`s` with its line breaks escaped: no key or path can start a line of its own (a fake result)."""
+    return s.replace("\r", "\\r").replace("\n", "\\n")
+
+
+class TapReporter(Reporter):
+    """TAP version 13, a test point per object as kubeconform numbers them: `ok N - file (apiVersion/
+    Kind/namespace/name)`, `not ok` with the findings, `# skip` for a skipped object."""
+
+    def __init__(self, out: TextIOBase, batch: bool, verbose: bool = False, summary: bool = False):
+        super().__init__(out, batch, verbose, summary)
+        self.n = 0
+
+    def point(self, status: str, text: str) -> None:
+        if not self.n:
+            self.write("TAP version 13")
+        self.n += 1
+        self.write(f"{status} {self.n} - {_one_line(text)}")
+
+    def verdict(self, vd: Verdict) -> None:
+        name = f"{vd.file} ({vd.api_version}/{vd.kind}/{vd.namespace}/{vd.name})"
+        if vd.skipped:
+            self.point("ok", f"{name} # skip {vd.skipped}")
+        elif vd.failed:
+            self.point(
+                "not ok", f"{name}: " + "; ".join(f"{f.message} (line {f.line})" for f in vd.rejected + vd.errors)
+            )
+        else:
+            self.point("ok", name)
+
+    def unusable(self, u: Unusable) -> None:
+        self.point("not ok", u.reason)
+
+    def end(self, summary: Summary) -> None:
+        if not self.n:
+            self.write("TAP version 13")
+        self.write(f"1..{self.n}")
+        if self.summary:
+            self.write(f"# {summary.line()}")
+
+
+# -- pretty -------------------------------------------------------------------------------------
+
+
+class PrettyReporter(Reporter):
+    """kubeconform's `pretty`: a coloured mark and one line per object (valid and skipped ones with
+    --verbose), each finding on a line below; no colour when NO_COLOR is set."""
+
+    def __init__(self, out: TextIOBase, batch: bool, verbose: bool = False, summary: bool = False):
+        super().__init__(out, batch, verbose, summary)
+        plain = bool(os.environ.get("NO_COLOR"))
+        self.red, self.green, self.yellow, self.reset = (
+            ("",) * 4 if plain else ("\033[31m", "\033[32m", "\033[33m", "\033[0m")
+        )
+
+    def verdict(self, vd: Verdict) -> None:
+        where = f"{vd.file}:{vd.line}"
+        if vd.failed:
+            self.write(f"{self.red}\u2716{self.reset} {where}: {self.red}{title(vd)} is invalid{self.reset}")
+            for f in vd.rejected + vd.errors:
+                self.write(f"    {f.message} ({_where(vd, f)})")
+        elif vd.skipped and (self.verbose or not self.batch):
+            self.write(
+                f"{self.yellow}-{self.reset} {where}: {self.yellow}{title(vd)} skipped: {vd.skipped}{self.reset}"
+            )
+        elif not vd.skipped and (self.verbose or not self.batch):
+            self.write(f"{self.green}\u2714{self.reset} {where}: {self.green}{title(vd)} is valid{self.reset}")
+        for f in vd.shadowed:
+            self.write(f"    shadowed [{f.level}], not enforced: {f.message} ({_where(vd, f)})")
+
+    def unusable(self, u: Unusable) -> None:
+        self.write(f"{self.red}\u2716{self.reset} {self.red}{u.reason}{self.reset}")
+
+    def end(self, summary: Summary) -> None:
+        if self.batch or self.summary:
+            self.write(summary.line())
+
+
+REPORTERS = {
+    "text": TextReporter,
+    "json": JsonReporter,
+    "github": GithubReporter,
+    "junit": JunitReporter,
+    "tap": TapReporter,
+    "pretty": PrettyReporter,
+}

@@ -68,6 +68,7 @@ class Catalog:
         self.by_name: dict = {}  # components.schemas name -> Target (first wins)
         self.served: dict = {}  # kind -> ["group/version", ...] of the CRDs that define it
         self.builtin: Callable[[tuple], Target | None] | None = None  # Kubernetes' own kinds (--kubernetes-version)
+        self.find: Callable[[tuple], Target | None] | None = None  # after --schema: built-in kinds, --schema-location
         self.kindless: list = []  # files of bare schemas (no kind): usable with --type only
         self.shapes: dict = {}  # (given, published) -> the Target that checks both
 
@@ -187,8 +188,8 @@ class Catalog:
         if kind in self.served:
             where = ", ".join(sorted(set(self.served[kind])))
             return Miss(f'no matches for kind "{kind}" in version "{api}" (its CRD serves {where})', known=True)
-        if self.builtin is not None:
-            hit = self.builtin((group, version, kind))
+        if self.find is not None:
+            hit = self.find((group, version, kind))
             if hit is not None:
                 return hit
         hit = self.by_name.get(kind)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import re
 
-from dv2openapi.apiserver.objectmeta import builtin_name_rule, validate_object_meta
+from dv2openapi.apiserver.objectmeta import builtin_name_rule, generated_name, validate_object_meta
 
 from . import DepthError
 from . import compile as compile_schema
@@ -36,10 +36,15 @@ class Options:
         missing_is_error: bool = True,
         skip_kinds: frozenset = frozenset(),
         as_cluster: bool = False,  # our own CRDs judged by the API server model too (--as-cluster)
+        reject_kinds: frozenset = frozenset(),
     ):
         self.catalog, self.type_name, self.enable, self.subresource = catalog, type_name, enable, subresource
         self.beta, self.strict, self.missing_is_error = beta, strict, missing_is_error
-        self.skip_kinds, self.as_cluster = skip_kinds, as_cluster
+        self.skip_kinds, self.as_cluster, self.reject_kinds = (
+            skip_kinds,
+            as_cluster,
+            reject_kinds,
+        )  # Kind, apiVersion/Kind
 
 
 class Finding:
@@ -69,6 +74,7 @@ class Verdict:
     def __init__(self, kind: str, name: str, api_version: str, file: str, line: int):
         self.kind, self.name, self.api_version, self.file = kind, name, api_version, file
         self.line = line  # where the document starts
+        self.namespace = ""
         self.errors: list[Finding] = []
         self.shadowed: list[Finding] = []
         self.rejected: list[Finding] = []  # strict field validation / no kind match
@@ -137,14 +143,22 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
     vd = Verdict(
         str(obj.get("kind") or ""), str(meta.get("name") or ""), str(obj.get("apiVersion") or ""), new.file, start
     )
-    if vd.kind and vd.kind in opts.skip_kinds:
+    vd.namespace = str(meta.get("namespace") or "")
+    if vd.kind and (vd.kind in opts.skip_kinds or f"{vd.api_version}/{vd.kind}" in opts.skip_kinds):
         vd.skipped = f"kind {vd.kind} skipped (--skip)"
+        return vd
+    if vd.kind and (vd.kind in opts.reject_kinds or f"{vd.api_version}/{vd.kind}" in opts.reject_kinds):
+        message = f"kind: Forbidden: prohibited resource kind {vd.kind} (--reject)"
+        vd.errors.append(Finding("kind", message, "FieldValueForbidden", new.line_of("kind") or start))
         return vd
     if not opts.type_name and obj.get("kind") == "CustomResourceDefinition" and obj.get("apiVersion") == CRD_API:
         _admit_crd(vd, new)
         _strict_checks(vd, opts, None, new, obj)
         return vd
-    target = opts.catalog.route(obj, opts.type_name)
+    try:
+        target = opts.catalog.route(obj, opts.type_name)
+    except InputError as e:  # a schema location that cannot be read (not in kubeconform's cache, ...)
+        raise InputError(f"{new.file}: document {new.index + 1}: {e}") from None
     if isinstance(target, Miss):
         if target.known or opts.missing_is_error:
             message = target.message if target.known else f"{target.message}: {MISSING_SCHEMA}"
@@ -210,6 +224,9 @@ def _builtin_meta(obj: dict, old: object, doc: Doc, start: int) -> list[Finding]
         return []  # a wrong type: the schema walk reported it
     meta = dict(meta or {})
     meta.setdefault("namespace", "default")  # the request's namespace (cluster-scoped kinds ignore it)
+    generate = meta.get("generateName")
+    if old is None and not meta.get("name") and isinstance(generate, str) and generate:
+        meta["name"] = generated_name(generate)  # a create: the server names it before validating
     old_meta = old.get("metadata") if isinstance(old, dict) and isinstance(old.get("metadata"), dict) else None
     if old_meta is not None:
         old_meta = {**old_meta, "namespace": old_meta.get("namespace") or "default"}
