@@ -17,7 +17,7 @@ from dv2openapi.openapi import to_openapi
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ["writing-types", "crd", "dv-eval", "published-schemas", "go-types", "input", "design"]
+DOCS = ["writing-types", "crd", "dv-eval", "published-schemas", "go-types", "input", "design", "ci", "kubeconform"]
 README = "\n".join(p.read_text() for p in [ROOT / "README.md", *(ROOT / "docs" / f"{d}.md" for d in DOCS)])
 FENCE = re.compile(r"^( *)```(\w+)\n(.*?)^\1```$", re.M | re.S)
 BLOCKS = [(lang, re.sub(rf"^{indent}", "", body, flags=re.M)) for indent, lang, body in FENCE.findall(README)]
@@ -57,3 +57,14 @@ def test_dv_eval_command_runs(command, monkeypatch):
     monkeypatch.chdir(ROOT)
     r = invoke(dv_eval, shlex.split(command)[1:])
     assert r.exit_code in (0, 1), r.output  # a verdict, never unusable input
+
+
+def test_every_relative_link_of_the_docs_resolves():
+    pages = [ROOT / "README.md", ROOT / "benchmarks" / "README.md", *(ROOT / "docs" / f"{d}.md" for d in DOCS)]
+    broken = []
+    for page in pages:
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text()):
+            external = target.startswith(("http:", "https:", "mailto:", "#"))
+            if not external and not (page.parent / target.split("#")[0]).exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert not broken
