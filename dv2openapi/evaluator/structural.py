@@ -215,8 +215,8 @@ def _each_val_nodes(c, each, elem_schema):
 
 
 def _stopped(ctx, before: int) -> bool:
-    """Did checks since `before` report an error that stops the node (alpha errors never do)?"""
-    return any(e.level != "alpha" for e in ctx.errors[before:])
+    """Did checks since `before` report an error (which stops the node, at any level)?"""
+    return len(ctx.errors) > before
 
 
 def kw_items(c, items, schema, shape, n):
@@ -888,7 +888,7 @@ def _gate(c, entry, shape, n, cond, level=None):
             try:
                 for ch in run:
                     if ch(v, ov, path, ctx):
-                        return level != "alpha"
+                        return True
             finally:
                 ctx.level = saved
 
