@@ -564,9 +564,13 @@ class Target:
 
     # -- cross-field (written on the parent struct) --------------------------------
     def parent_put(self, key: str, value: object) -> None:
+        """A rule of the parent struct, under the option and level wrappers of the tag that declared it."""
         if self.parent is None:
             self.fail("may only be used on a struct field")
-        merge(self.parent, {key: value}, lambda k, a, b: self.fail(f"conflicting {k}"))
+        inner: dict = {key: value}
+        for wkey, fields in reversed(self.wraps):
+            inner = {wkey: [{**fields, "schema": inner}]}
+        merge(self.parent, inner, lambda k, a, b: self.fail(f"conflicting {k}"))
 
     def union(self, key: str, name: str, discriminator: bool = False, member_name: str | None = None) -> None:
         if self.parent is None:
