@@ -165,10 +165,15 @@ class Emitter:
         for site in named.tags:
             Target(self, TYPE, texpr, site, frag, named=named).apply(site.tag)
         if named.kind == "enum":
+            values = []  # validation-gen's set: each value once, from a constant not excluded outright
             for value, msites in named.members:
+                own: dict = {}
                 for site in msites:
-                    Target(self, CONST, texpr, site, frag, named=named, member=value).apply(site.tag)
-            frag = _enum_fragment(named, frag)
+                    Target(self, CONST, texpr, site, own, named=named, member=value).apply(site.tag)
+                if not own.pop("x-dv-enum-exclude", None):
+                    values.append(value)
+                merge(frag, own, _conflict(named.file, named.line))
+            frag = _enum_fragment(list(dict.fromkeys(values)), frag)
         schema = self.combine(schema, frag, named.file, named.line)
         _check_list_map(schema, named.file, named.line)
         sub = self.module_subresource(named.file)
@@ -333,10 +338,9 @@ def _enum_values(frag: dict, values: list) -> None:
             _enum_values(entry["schema"], values)
 
 
-def _enum_fragment(named: Named, frag: dict) -> dict:
-    """Resolve plain enumExclude members out of `enum`; keep conditional ones."""
-    excluded = {e["value"] for e in frag.pop("x-dv-enum-exclude", [])}
-    _enum_values(frag, [v for v, _ in named.members if v not in excluded])
+def _enum_fragment(values: list, frag: dict) -> dict:
+    """The enum's values in place of the `enum` tag's marker; conditional exclusions kept."""
+    _enum_values(frag, values)
     out: dict = {}
     exclusions = []
     for key, when in (("x-dv-if-enabled", True), ("x-dv-if-disabled", False)):

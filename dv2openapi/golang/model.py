@@ -10,9 +10,9 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..frontend import Field, Model, Named, TagSite, TypeExpr, _Source
-from .packages import Package, Resolver, go_files, load_package
+from .packages import Package, Resolver, go_files, load_package, package_of
 from .standins import STANDINS
-from .syntax import GoFile, comment_block, parse_file, type_blocks
+from .syntax import ConstSpec, GoFile, comment_block, parse_file, string_literal, type_blocks
 
 BUILTIN: dict[str, TypeExpr] = {
     "string": ("prim", "str"),
@@ -91,8 +91,10 @@ class GoBuilder:
         if any(_declares_enum(t.tag) for t in tags) and not spec.alias:
             named = Named(key, "enum", tags, doc, f.path, spec.line, go_package=where)
             self.types[key] = named
-            for cf, const in pkg.consts.get(name, []):
-                named.members.append((const.value, self.source(pkg, cf)._split(comment_block(cf, const.line))[0]))
+            for cf, const in pkg.consts.values():
+                value = self.const_string(pkg, cf, const.expr) if self.const_type(pkg, cf, const) == name else None
+                if value is not None:
+                    named.members.append((value, self.source(pkg, cf)._split(comment_block(cf, const.line))[0]))
             return key
         named = Named(key, "alias", tags, doc, f.path, spec.line, go_package=where)
         self.types[key] = named
@@ -127,6 +129,48 @@ class GoBuilder:
                     continue  # unexported, or `json:"-"`: not on the wire
                 out.append(Field(name, json or name, texpr, tags, doc, f.path, line))
         return out
+
+    # -- constants ---------------------------------------------------------------------------
+    def const_type(self, pkg: Package, f: GoFile, const: ConstSpec, seen: frozenset = frozenset()) -> str:
+        """The type of a constant of `pkg` ("" when untyped or another package's): the declared one,
+        a conversion's (`T("v")`), or that of the constant it is set to."""
+        if const.type:
+            return const.type
+        node = _unparen(const.expr)
+        if node.type == "call_expression" and node.children[0].type == "identifier":
+            return f.src(node.children[0])
+        name = f.src(node) if node.type == "identifier" else ""
+        if name in pkg.consts and name not in seen:
+            return self.const_type(pkg, *pkg.consts[name], seen | {const.name})
+        return ""
+
+    def const_string(self, pkg: Package, f: GoFile, node, seen: frozenset = frozenset()) -> str | None:
+        """The value of a constant string expression: literals, constants of this or another
+        package, conversions, parentheses and `+`; None when it is no string."""
+        node = _unparen(node)
+        kind = node.type
+        if kind in ("interpreted_string_literal", "raw_string_literal"):
+            return string_literal(f, node)
+        if kind == "call_expression":  # a conversion, T(x) or pkg.T(x)
+            args = node.children[-1].named_children
+            return self.const_string(pkg, f, args[0], seen) if len(args) == 1 else None
+        if kind == "binary_expression" and f.src(node.children[1]) == "+":
+            left = self.const_string(pkg, f, node.children[0], seen)
+            right = self.const_string(pkg, f, node.children[-1], seen)
+            return None if left is None or right is None else left + right
+        if kind == "identifier":
+            owner, name = pkg, f.src(node)
+        elif kind == "selector_expression" and node.children[0].type == "identifier":
+            line = node.start_point[0] + 1
+            owner, name = self.package(f, f.src(node.children[0]), line), f.src(node.children[-1])
+        else:
+            return None
+        if name not in owner.consts:
+            return None
+        if (owner.dir, name) in seen:
+            raise InputError(f"constant {name} is defined through itself", f.path, node.start_point[0] + 1)
+        cf, const = owner.consts[name]
+        return self.const_string(owner, cf, const.expr, seen | {(owner.dir, name)})
 
     # -- type expressions ------------------------------------------------------------------
     def expr(self, pkg: Package, f: GoFile, node, line: int) -> TypeExpr:
@@ -183,10 +227,13 @@ class GoBuilder:
 
 def _text_package(name: str, text: str, import_path: str) -> Package:
     f = parse_file(name, text.encode())
-    pkg = Package(f.package, str(Path(name).parent), import_path, [f])
-    for spec in f.types:
-        pkg.types[spec.name] = (f, spec)
-    return pkg
+    return package_of([f], f.package, str(Path(name).parent), import_path)
+
+
+def _unparen(node):
+    while node.type == "parenthesized_expression":
+        node = node.named_children[0]
+    return node
 
 
 def _declares_enum(tag) -> bool:

@@ -21,7 +21,7 @@ class Package:
     import_path: str
     files: list[GoFile]
     types: dict[str, tuple[GoFile, TypeSpec]] = field(default_factory=dict)
-    consts: dict[str, list[tuple[GoFile, ConstSpec]]] = field(default_factory=dict)  # by type name
+    consts: dict[str, tuple[GoFile, ConstSpec]] = field(default_factory=dict)  # by name, in declaration order
 
 
 def go_files(path: str) -> list[str]:
@@ -45,12 +45,17 @@ def load_package(files: list[str], import_path: str = "") -> Package:
     names = {f.package for f in parsed}
     if len(names) != 1:
         raise InputError(f"files of more than one package ({', '.join(sorted(names))})", str(Path(files[0]).parent))
-    pkg = Package(names.pop(), str(Path(files[0]).parent), import_path, parsed)
-    for f in parsed:
+    return package_of(parsed, names.pop(), str(Path(files[0]).parent), import_path)
+
+
+def package_of(files: list[GoFile], name: str, directory: str, import_path: str) -> Package:
+    """A package of parsed files, its types and constants indexed by name."""
+    pkg = Package(name, directory, import_path, files)
+    for f in files:
         for spec in f.types:
             pkg.types[spec.name] = (f, spec)
         for const in f.consts:
-            pkg.consts.setdefault(const.type, []).append((f, const))
+            pkg.consts.setdefault(const.name, (f, const))
     return pkg
 
 
