@@ -61,3 +61,21 @@ def test_a_wrapped_immutable_that_fails_stops_the_value_s_validation():
 
 def test_a_wrapped_opaque_each_val_leaves_the_items_rules_out():
     assert _verdict("levels", "Spec", {**REF, "templates": [{"name": "Not_A_Name"}, {}]}) == []
+
+
+# --- constants: enum members defined from other constants ---------------------------------------
+
+
+def test_enum_members_defined_from_another_package_s_constants():
+    schemas = to_openapi(build_go_model(str(GO / "constants/discovery")))["components"]["schemas"]
+    assert schemas["AddressType"]["enum"] == ["IPv4", "IPv6", "FQDN"]
+    assert schemas["Drink"]["enum"] == ["café", "thé", "IP-raw\\n", "AB"]  # Go's escapes; a raw string's are text
+    assert schemas["Size"]["enum"] == ["S", "L"]  # repeated values are one member; "M" is excluded
+    v = _validator("constants/discovery", "Endpoints")
+    assert not v.validate({"addressType": "IPv6", "drink": "café", "size": "L"})
+    (err,) = v.validate({"addressType": "IPv5", "drink": "thé", "size": "S"})
+    assert (err.type, err.field, err.detail) == (
+        "FieldValueNotSupported",
+        "addressType",
+        'supported values: "FQDN", "IPv4", "IPv6"',
+    )
