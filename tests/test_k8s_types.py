@@ -79,3 +79,25 @@ def test_enum_members_defined_from_another_package_s_constants():
         "addressType",
         'supported values: "FQDN", "IPv4", "IPv6"',
     )
+
+
+# --- list semantics written under level wrappers -------------------------------------------------
+
+
+def test_a_wrapped_custom_unique_leaves_the_uniqueness_check_out_but_items_correlate():
+    two = {"conditions": [{"type": "Approved"}, {"type": "Approved", "reason": "a very long reason"}]}
+    assert _verdict("lists", "Status", two) == [("FieldValueTooLong", "conditions[1].reason", "maxLength", "")]
+    old = {"conditions": [{"type": "Approved", "reason": "a very long reason"}]}
+    new = {"conditions": [{"type": "Denied"}, {"type": "Approved", "reason": "a very long reason"}]}
+    assert _verdict("lists", "Status", new, old) == []  # the Approved item is unchanged: ratcheted
+
+
+def test_items_of_an_atomic_list_unique_by_key_correlate_and_ratchet():
+    old = {"sharedCounters": [{"name": "gpu"}]}
+    new = {"sharedCounters": [{"name": "Mem_1"}, {"name": "gpu"}]}
+    assert _verdict("lists", "Spec", new, old) == [
+        ("FieldValueInvalid", "sharedCounters[0].name", "format=k8s-short-name", "beta"),
+        ("FieldValueRequired", "sharedCounters[0].counters", "", "beta"),
+    ]
+    dup = {"sharedCounters": [{"name": "gpu", "counters": {"a": {}}}, {"name": "gpu", "counters": {"b": {}}}]}
+    assert _verdict("lists", "Spec", dup) == [("FieldValueDuplicate", "sharedCounters[1]", "", "beta")]
