@@ -411,6 +411,8 @@ class Target:
         self.item_label: str | None = None
         self.root_frag = frag  # the fragment of the value the tag site is on (outside any wrapper)
         self.wraps: list = []  # enclosing option / level wrappers: (keyword, entry fields)
+        self.value_frag = frag  # the fragment of the value the tag applies to (an item's, inside eachVal)
+        self.value_wraps = 0  # how many of `wraps` enclose `value_frag`
 
     def field_default(self) -> tuple[bool, object]:
         """(has a +default, its value) for the field this tag is on."""
@@ -482,6 +484,10 @@ class Target:
         sub.item_match, sub.item_label, sub.level = self.item_match, self.item_label, self.level
         sub.root_frag = self.root_frag
         sub.wraps = self.wraps + ([wrap] if wrap else [])
+        if wrap:  # the same value, under one more wrapper
+            sub.value_frag, sub.value_wraps = self.value_frag, self.value_wraps
+        else:  # a value of its own (an item, a key)
+            sub.value_wraps = len(sub.wraps)
         sub.apply(tag)
         return frag
 
@@ -563,8 +569,19 @@ class Target:
         )
         sub.level, sub.wraps = self.level, list(self.wraps)
         sub.apply(tag)
-        if frag:
-            self.put("x-dv-subfield", [{"field": name, "schema": frag}])
+        if not frag:
+            return
+        # Level wrappers around this tag go inside its payload: every rule of one subfield is then
+        # one group, whose short-circuit checks (optional, required) gate the others whatever their
+        # levels, as validation-gen's cohort of a subfield does. Option wrappers stay outside (an
+        # undefined option is reported at this struct).
+        wraps = self.wraps[self.value_wraps :]
+        for wkey, fields in reversed([w for w in wraps if w[0] in ("x-dv-alpha", "x-dv-beta")]):
+            frag = {wkey: [{**fields, "schema": frag}]}
+        out: dict = {"x-dv-subfield": [{"field": name, "schema": frag}]}
+        for wkey, fields in reversed([w for w in wraps if w[0] not in ("x-dv-alpha", "x-dv-beta")]):
+            out = {wkey: [{**fields, "schema": out}]}
+        merge(self.value_frag, out, lambda k, a, b: self.fail(f"conflicts with an earlier tag ({k}={a!r})"))
 
     # -- cross-field (written on the parent struct) --------------------------------
     def parent_put(self, key: str, value: object) -> None:
