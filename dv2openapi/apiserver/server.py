@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from . import celbudget, celrules, embedded
 from .celrules import EngineLimit, RuleError
 from .correlate import MISSING, child_schema, correlation_key, equal, map_list_index
-from .objectmeta import validate_object_meta
+from .objectmeta import generated_name, validate_object_meta
 from .openapi import check_node, junctions
 from .paths import Path, at, fmt
 from .scale import scale_errors
@@ -28,7 +28,6 @@ NOT_CHECKED = (
     "correct the existing errors to complete validation"
 )
 SYSTEM = {"uid": "00000000-0000-0000-0000-000000000000", "creationTimestamp": "2024-01-01T00:00:00Z"}
-GENERATED_SUFFIX = "abcde"  # the server appends 5 random characters to a generateName
 
 
 NO_VALUE = "<no value>"  # an error that shows no bad value (Required, Forbidden, ...)
@@ -167,8 +166,9 @@ class Validator:
         meta = dict(meta) if isinstance(meta, dict) else {}
         if old is None:
             meta.update(uid=SYSTEM["uid"], creationTimestamp=SYSTEM["creationTimestamp"], generation=1)
-            if not meta.get("name") and isinstance(meta.get("generateName"), str) and meta["generateName"]:
-                meta["name"] = meta["generateName"] + GENERATED_SUFFIX
+            name = generated_name(meta)
+            if name is not None:
+                meta["name"] = name
         else:
             for key in ("uid", "creationTimestamp", "generation"):
                 meta[key] = old["metadata"].get(key)

@@ -186,6 +186,12 @@ def _parser() -> _Parser:
         "defaults, metadata) instead of by the declarative rules. Other CRDs are always judged so.",
     )
     add(
+        "--declarative-only",
+        action="store_true",
+        help="Report the declarative rules' verdict alone: leave out the API server's hand-written checks of an "
+        "API object's metadata (name format, namespace, labels, annotations), which dv-eval adds by default.",
+    )
+    add(
         "-o",
         "--output",
         dest="fmt",
@@ -257,6 +263,7 @@ def main(argv: list[str] | None = None) -> None:
                 a.missing_schemas == "error",
                 a.skip_kinds,
                 a.as_cluster,
+                a.declarative_only,
             )
             if sys.stdout is None:  # started with the descriptor closed, as `>&-` leaves it
                 raise InputError("standard output is closed")
@@ -309,6 +316,7 @@ def _options(
     missing_is_error,
     skip_kinds,
     as_cluster=False,
+    declarative_only=False,
 ) -> Options:
     if not schema_paths and not kubernetes_version:
         raise InputError("no schema: pass --schema PATH (repeatable) and/or --kubernetes-version VERSION")
@@ -323,7 +331,18 @@ def _options(
         catalog.named(type_name)  # fail early on an unknown --type
     catalog.check_kinds(type_name)
     skip = frozenset(k.strip() for kinds in skip_kinds for k in kinds.split(",") if k.strip())
-    return Options(catalog, type_name, tuple(enable), subresource, beta, strict, missing_is_error, skip, as_cluster)
+    return Options(
+        catalog,
+        type_name,
+        tuple(enable),
+        subresource,
+        beta,
+        strict,
+        missing_is_error,
+        skip,
+        as_cluster,
+        declarative_only,
+    )
 
 
 def _run(opts: Options, fmt: str, jobs: int, batch: bool, new: str, old: str | None, more: tuple) -> int:
