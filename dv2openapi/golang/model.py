@@ -5,13 +5,15 @@ structs, and other packages' types through their import paths (apimachinery's as
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 from ..errors import InputError
 from ..frontend import Field, Model, Named, TagSite, TypeExpr, _Source
+from ..grammar import Tag
 from .packages import Package, Resolver, go_files, load_package, package_of
-from .standins import STANDINS
+from .standins import HANDWRITTEN, STANDINS, WIRE
 from .syntax import ConstSpec, GoFile, comment_block, parse_file, string_literal, type_blocks
 
 BUILTIN: dict[str, TypeExpr] = {
@@ -86,7 +88,7 @@ class GoBuilder:
         if node.type == "struct_type":
             named = Named(key, "struct", tags, doc, f.path, spec.line, go_package=where)
             self.types[key] = named
-            named.fields = self.fields(pkg, f, src, node)
+            named.fields = self.fields(pkg, f, src, node, name)
             return key
         if any(_declares_enum(t.tag) for t in tags) and not spec.alias:
             named = Named(key, "enum", tags, doc, f.path, spec.line, go_package=where)
@@ -101,7 +103,7 @@ class GoBuilder:
         named.target = self.expr(pkg, f, node, spec.line)
         return key
 
-    def fields(self, pkg: Package, f: GoFile, src: _GoSource, struct) -> list[Field]:
+    def fields(self, pkg: Package, f: GoFile, src: _GoSource, struct, struct_name: str) -> list[Field]:
         out: list[Field] = []
         body = next(c for c in struct.children if c.type == "field_declaration_list")
         for decl in (c for c in body.children if c.type == "field_declaration"):
@@ -113,6 +115,10 @@ class GoBuilder:
             kinds = ("field_identifier", ",", "raw_string_literal", "interpreted_string_literal", "*", "comment")
             type_node = next(c for c in reversed(decl.children) if c.type not in kinds)
             texpr = self.expr(pkg, f, type_node, line)
+            for name in names:
+                handwritten = HANDWRITTEN.get((pkg.import_path, struct_name, name))
+                if handwritten:
+                    tags = [dataclasses.replace(t, tag=_custom_as(t.tag, handwritten)) for t in tags]
             if not names:  # embedded: promoted unless the JSON tag names it
                 pointer = any(c.type == "*" for c in decl.children)
                 go_name = f.src(type_node).rsplit(".", 1)[-1]
@@ -212,11 +218,13 @@ class GoBuilder:
         path = f.imports.get(alias)
         if path is None:
             raise InputError(f"{alias!r} is not an imported package", f.path, line)
-        if path in STANDINS:
-            if path not in self.resolver.loaded:
-                name = f"<{path}>/standin.go"
-                self.resolver.loaded[path] = _text_package(name, STANDINS[path], path)
-            return self.resolver.loaded[path]
+        if path in STANDINS and path not in self.resolver.loaded:
+            standin = _text_package(f"<{path}>/standin.go", STANDINS[path], path)
+            real = self.resolver.package(path)  # apimachinery's own source, where a checkout is at hand
+            if real is None:
+                self.resolver.loaded[path] = standin
+            else:  # types with an encoding of their own keep the stand-ins' wire shapes
+                real.types.update({n: standin.types[n] for n in WIRE.get(path, ())})
         pkg = self.resolver.package(path)
         if pkg is None:
             raise InputError(
@@ -228,6 +236,15 @@ class GoBuilder:
 def _text_package(name: str, text: str, import_path: str) -> Package:
     f = parse_file(name, text.encode())
     return package_of([f], f.package, str(Path(name).parent), import_path)
+
+
+def _custom_as(tag: Tag, name: str) -> Tag:
+    """`tag` with its +k8s:customValidation (itself, or its payload's, through wrappers) as `name`."""
+    if tag.name == "customValidation":
+        return Tag(name, text=tag.text)
+    if isinstance(tag.value, Tag):
+        return dataclasses.replace(tag, value=_custom_as(tag.value, name))
+    return tag
 
 
 def _unparen(node):
