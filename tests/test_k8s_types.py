@@ -11,13 +11,26 @@
 from __future__ import annotations
 
 import functools
+import os
+from collections import Counter
 from pathlib import Path
 
-from dv2openapi import evaluator
-from dv2openapi.golang.model import build_go_model
-from dv2openapi.openapi import to_openapi
+import pytest
+import yaml
 
-GO = Path(__file__).resolve().parent / "golang"
+from dv2openapi import evaluator
+from dv2openapi.evaluator.cli import main as dv_eval
+from dv2openapi.golang.model import _GoSource, build_go_model
+from dv2openapi.golang.packages import go_files, load_package, package_of
+from dv2openapi.golang.standins import STANDINS, WIRE
+from dv2openapi.golang.syntax import comment_block, parse_file, type_blocks
+from dv2openapi.openapi import to_openapi
+from tests.cli import invoke
+from tests.conformance.corpus import _key  # (type, field, origin, level, detail), Go type names aside
+from tests.shared_data import SHARED, records
+
+ROOT = Path(__file__).resolve().parents[1]
+GO = ROOT / "tests" / "golang"
 
 
 @functools.cache
@@ -101,3 +114,140 @@ def test_items_of_an_atomic_list_unique_by_key_correlate_and_ratchet():
     ]
     dup = {"sharedCounters": [{"name": "gpu", "counters": {"a": {}}}, {"name": "gpu", "counters": {"b": {}}}]}
     assert _verdict("lists", "Spec", dup) == [("FieldValueDuplicate", "sharedCounters[1]", "", "beta")]
+
+
+# --- apimachinery's meta/v1: its own rules, and none of the server's hand-written ones ------------
+
+
+def test_apimachinery_s_alpha_rules_on_conditions_and_object_metadata():
+    status = {"conditions": [{"type": "Ready", "status": "Maybe", "reason": ""}]}
+    assert _verdict("objects/v1", "Gadget", {"metadata": {"name": "g"}, "spec": {}, "status": status}) == [
+        ("FieldValueNotSupported", "status.conditions[0].status", "", "alpha"),
+        ("FieldValueRequired", "status.conditions[0].lastTransitionTime", "", "alpha"),  # hand-written, in Go
+        ("FieldValueRequired", "status.conditions[0].reason", "", "alpha"),
+    ]
+    ok = {"type": "Ready", "status": "True", "reason": "Up", "lastTransitionTime": "2026-01-01T00:00:00Z"}
+    assert _verdict("objects/v1", "Gadget", {"spec": {}, "status": {"conditions": [ok]}}) == []
+    old = {"metadata": {"name": "g", "uid": "a"}, "spec": {}}
+    assert _verdict("objects/v1", "Gadget", {"metadata": {"name": "g", "uid": "b"}, "spec": {}}, old) == [
+        ("FieldValueInvalid", "metadata.uid", "immutable", "alpha")
+    ]
+
+
+def test_names_namespaces_and_labels_are_the_server_s_checks_not_declarative_rules():
+    obj = {"metadata": {"name": "Bad_Name", "namespace": "Not_A_Label", "labels": {"-bad": "x"}}, "spec": {}}
+    assert _verdict("objects/v1", "Gadget", obj) == []
+    assert sorted(e.field for e in evaluator.object_meta_errors(obj)) == [
+        "metadata.labels",
+        "metadata.name",
+        "metadata.namespace",
+    ]
+
+
+def test_a_subfield_s_rules_are_one_group_whatever_their_level():
+    assert _verdict("objects/v1", "Sprocket", {"metadata": {}}) == []  # optional gates the format
+    bad = [("FieldValueInvalid", "metadata.name", "format=k8s-long-name", "beta")]
+    assert _verdict("objects/v1", "Sprocket", {"metadata": {"name": "Bad_Name"}}) == bad
+    assert _verdict("objects/v1", "Cog", {"metadata": {}}) == bad  # no optional: "" is checked
+
+
+# --- dv-eval: a create as the API server validates it ----------------------------------------------
+
+
+def _file(tmp_path: Path, name: str, obj: dict) -> str:
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(obj))
+    return str(path)
+
+
+def test_a_generate_name_names_the_object_before_it_is_validated(tmp_path):
+    widget = yaml.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())
+    widget["metadata"] = {"generateName": "blue-"}
+    r = invoke(dv_eval, ["--schema", str(ROOT / "schemas/widget.openapi.yaml"), _file(tmp_path, "w.yaml", widget)])
+    assert r.exit_code == 0, r.output
+    widget["metadata"] = {"generateName": "Blue-"}  # the generated name fails the type's own format
+    r = invoke(dv_eval, ["--schema", str(ROOT / "schemas/widget.openapi.yaml"), _file(tmp_path, "w.yaml", widget)])
+    assert r.exit_code == 1 and '* metadata.name: Invalid value: "Blue-' in r.output, r.output
+    cog = {"apiVersion": "objects.example.com/v1", "kind": "Cog", "metadata": {"generateName": "cog-"}}
+    schema = _file(tmp_path, "objects.openapi.yaml", to_openapi(build_go_model(str(GO / "objects/v1"))))
+    assert invoke(dv_eval, ["--schema", schema, _file(tmp_path, "cog.yaml", cog)]).exit_code == 0
+    assert _verdict("objects/v1", "Cog", cog) != []  # validation-gen's verdict on the object as given
+
+
+def test_kubeconform_s_generate_name_fixture_is_valid():
+    fixture = SHARED / "realworld/kubeconform/fixtures/generate_name.yaml"
+    if not fixture.exists():
+        pytest.skip(f"shared data {fixture} not present (it sits beside the checkout in CI and worktrees)")
+    r = invoke(dv_eval, ["--kubernetes-version", "latest", str(fixture)])
+    assert r.exit_code == 0, r.output
+
+
+def test_the_server_s_metadata_checks_run_by_default_and_apart_with_declarative_only(tmp_path):
+    schema = _file(tmp_path, "objects.openapi.yaml", to_openapi(build_go_model(str(GO / "objects/v1"))))
+    gadget = {"apiVersion": "objects.example.com/v1", "kind": "Gadget", "metadata": {"name": "Bad_Name"}, "spec": {}}
+    path = _file(tmp_path, "gadget.yaml", gadget)
+    r = invoke(dv_eval, ["--schema", schema, path])
+    assert r.exit_code == 1
+    assert '* metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of' in r.output
+    assert invoke(dv_eval, ["--schema", schema, "--declarative-only", path]).exit_code == 0
+    job = {"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "Bad_Name"}, "spec": {"template": {}}}
+    r = invoke(dv_eval, ["--kubernetes-version", "latest", _file(tmp_path, "job.yaml", job)])
+    assert r.exit_code == 1 and '* metadata.name: Invalid value: "Bad_Name"' in r.output, r.output
+
+
+# --- with checkouts: validation-gen's verdicts on k8s.io/api, and apimachinery's own tags ----------
+
+K8S_API = os.environ.get("DV2OPENAPI_K8S_API")
+APIMACHINERY = os.environ.get("DV2OPENAPI_APIMACHINERY")
+META = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+
+@pytest.mark.skipif(
+    not K8S_API,
+    reason="set DV2OPENAPI_K8S_API to a checkout of k8s.io/api (and DV2OPENAPI_APIMACHINERY to one of "
+    "k8s.io/apimachinery, else the built-in stand-ins are used) to replay ../shared/k8s-verdicts",
+)
+def test_k8s_verdicts_replay_through_documents_built_from_k8s_io_api():
+    modules = {"k8s.io/apimachinery": APIMACHINERY} if APIMACHINERY else {}
+
+    @functools.cache
+    def validator(gv: str, type_name: str) -> evaluator.Validator:
+        return evaluator.compile(to_openapi(build_go_model(str(Path(K8S_API) / gv), None, modules)), type_name)
+
+    compared, disagreements = 0, []
+    for rec in records("k8s-verdicts/requests.jsonl.gz"):
+        compared += 1
+        errs = validator(rec["gv"], rec["type"]).validate(
+            rec["new"], rec["old"], options=rec["options"], subresource=rec["subresource"], update=rec["update"]
+        )
+        got = Counter(
+            _key({"type": e.type, "field": e.field, "origin": e.origin, "level": e.level, "detail": e.detail})
+            for e in errs
+        )
+        if got != Counter(_key(e) for e in rec["go_errors"]):
+            disagreements.append(rec["id"])
+    assert compared == 6749
+    assert disagreements == []
+
+
+@pytest.mark.skipif(
+    not APIMACHINERY, reason="set DV2OPENAPI_APIMACHINERY to a checkout of k8s.io/apimachinery to compare the stand-ins"
+)
+def test_the_stand_ins_carry_exactly_apimachinery_s_tags():
+    def tags(package) -> dict:
+        out = {}
+        for name, (f, spec) in package.types.items():
+            if name in WIRE[META]:
+                continue
+            src = _GoSource(f, [])
+            out[name] = [t.tag.text for t in src._split(type_blocks(f, spec.line))[0]]
+            if spec.node.type == "struct_type":
+                body = next(c for c in spec.node.children if c.type == "field_declaration_list")
+                for decl in (c for c in body.children if c.type == "field_declaration"):
+                    sites = src._split(comment_block(f, decl.start_point[0] + 1))[0]
+                    out[f"{name}.{f.src(decl.children[0])}"] = [t.tag.text for t in sites]
+        return out
+
+    standin = tags(package_of([parse_file("standin.go", STANDINS[META].encode())], "v1", "", META))
+    real = tags(load_package(go_files(str(Path(APIMACHINERY) / "pkg/apis/meta/v1")), META))
+    assert {k: real.get(k) for k in standin} == standin
