@@ -268,7 +268,7 @@ class Emitter:
         if f.doc:
             frag["description"] = f.doc
         self.lint(f, frag)
-        schema = self.combine(base, frag, f.file, f.line)
+        schema = self.combine(base, frag, f.file, f.line, owned=True)
         _check_list_map(schema, f.file, f.line)
         return schema
 
@@ -286,13 +286,14 @@ class Emitter:
                 f"{f.file}:{f.line}: field {f.json!r} is +k8s:required, so its +k8s:default never applies"
             )
 
-    def combine(self, base: dict, frag: dict, file: str, line: int) -> dict:
-        """base + fragment; a `$ref` base is wrapped in allOf (siblings of $ref are ignored)."""
+    def combine(self, base: dict, frag: dict, file: str, line: int, owned: bool = False) -> dict:
+        """base + fragment; a `$ref` base is wrapped in allOf (siblings of $ref are ignored). `owned`:
+        base was just built for this (it is merged into, not copied: nested types cost no copies)."""
         if not frag:
             return base
         if "$ref" in base:
             return merge({"allOf": [base]}, frag, _conflict(file, line))
-        return merge(copy.deepcopy(base), frag, _conflict(file, line))
+        return merge(base if owned else copy.deepcopy(base), frag, _conflict(file, line))
 
     def type_schema(self, texpr: TypeExpr, scope: str, site0: TagSite, skip_top_tags: bool = False) -> dict:
         head = texpr[0]
@@ -302,7 +303,7 @@ class Emitter:
             return {"$ref": REF + texpr[1]}
         if head == "ptr":
             inner = self.type_schema(texpr[1], scope, site0, skip_top_tags)
-            return self.combine(inner, {"nullable": True}, site0.file, site0.line)
+            return self.combine(inner, {"nullable": True}, site0.file, site0.line, owned=True)
         if head == "list":
             return {"type": "array", "items": self.elem_schema(texpr[1], LISTVAL, site0)}
         if head == "map":
@@ -318,14 +319,14 @@ class Emitter:
             frag: dict = {}
             for site in texpr[2]:
                 Target(self, scope, texpr[1], site, frag).apply(site.tag)
-            return self.combine(base, frag, site0.file, site0.line)
+            return self.combine(base, frag, site0.file, site0.line, owned=True)
         raise InputError(f"unsupported type {texpr!r}", site0.file, site0.line)
 
     def elem_schema(self, texpr: TypeExpr, scope: str, site0: TagSite) -> dict:
         schema = self.type_schema(texpr, scope, site0)
         kind, pointer, _ = self.resolve(texpr)
         if not pointer and kind not in ("any",) and scope != MAPKEY:
-            schema = self.combine(schema, {"x-dv-value": True}, site0.file, site0.line)
+            schema = self.combine(schema, {"x-dv-value": True}, site0.file, site0.line, owned=True)
         return schema
 
 

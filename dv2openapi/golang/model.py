@@ -60,6 +60,8 @@ class GoBuilder:
         self.keys: dict[tuple[str, str], str] = {}  # (package dir, type name) -> model key
         self.sources: dict[str, _GoSource] = {}
         self.package_tags: dict[str, list[TagSite]] = {}
+        self.held: dict[str, list[tuple[str, str, int]]] = {}  # type key -> (key, file, line) it holds by value
+        self.aliasing: set[tuple[str, str]] = set()  # aliases being resolved (a cycle is an error)
 
     def source(self, pkg: Package, f: GoFile) -> _GoSource:
         if pkg.dir not in self.package_tags:
@@ -101,7 +103,43 @@ class GoBuilder:
         named = Named(key, "alias", tags, doc, f.path, spec.line, go_package=where)
         self.types[key] = named
         named.target = self.expr(pkg, f, node, spec.line)
+        self.hold(key, pkg, f, node, spec.line)
         return key
+
+    def hold(self, key: str, pkg: Package, f: GoFile, node, line: int) -> None:
+        """Note the named types that type `key` holds by value through `node` (itself, an array's
+        elements): Go refuses a type that holds itself so."""
+        while node.type in ("parenthesized_type", "array_type"):
+            node = node.named_children[-1]
+        if node.type in ("type_identifier", "qualified_type"):
+            texpr = self.expr(pkg, f, node, line)
+            if texpr[0] == "ref":
+                self.held.setdefault(key, []).append((texpr[1], f.path, line))
+
+    def check_recursion(self) -> None:
+        """Go's "invalid recursive type": a type that holds itself by value (a typedef of itself, a
+        struct field of its own type), directly or through others."""
+        state: dict[str, int] = {}  # 1: on the path being followed, 2: every path from it followed
+        for start in self.types:
+            if start in state:
+                continue
+            state[start] = 1
+            path = [start]
+            todo = [iter(self.held.get(start, ()))]
+            while todo:
+                step = next(todo[-1], None)
+                if step is None:
+                    todo.pop()
+                    state[path.pop()] = 2
+                    continue
+                key, file, line = step
+                if state.get(key) == 1:
+                    names = [n.rsplit(".", 1)[-1] for n in path[path.index(key) :] + [key]]
+                    raise InputError(f"invalid recursive type {names[0]}: {' refers to '.join(names)}", file, line)
+                if key not in state:
+                    state[key] = 1
+                    path.append(key)
+                    todo.append(iter(self.held.get(key, ())))
 
     def fields(self, pkg: Package, f: GoFile, src: _GoSource, struct, struct_name: str) -> list[Field]:
         out: list[Field] = []
@@ -115,6 +153,8 @@ class GoBuilder:
             kinds = ("field_identifier", ",", "raw_string_literal", "interpreted_string_literal", "*", "comment")
             type_node = next(c for c in reversed(decl.children) if c.type not in kinds)
             texpr = self.expr(pkg, f, type_node, line)
+            if not any(c.type == "*" for c in decl.children):
+                self.hold(self.keys[(pkg.dir, struct_name)], pkg, f, type_node, line)
             for name in names:
                 handwritten = HANDWRITTEN.get((pkg.import_path, struct_name, name))
                 if handwritten:
@@ -211,7 +251,13 @@ class GoBuilder:
     def _ref(self, pkg: Package, name: str) -> TypeExpr:
         f, spec = pkg.types.get(name, (None, None))
         if spec is not None and spec.alias:  # `type A = B`: the same type as B
-            return self.expr(pkg, f, spec.node, spec.line)
+            if (pkg.dir, name) in self.aliasing:
+                raise InputError(f"invalid recursive type alias {name}", f.path, spec.line)
+            self.aliasing.add((pkg.dir, name))
+            try:
+                return self.expr(pkg, f, spec.node, spec.line)
+            finally:
+                self.aliasing.discard((pkg.dir, name))
         return ("ref", self.named(pkg, name))
 
     def package(self, f: GoFile, alias: str, line: int) -> Package:
@@ -293,6 +339,7 @@ def build_go_model(path: str, type_names: list[str] | None = None, modules: dict
         roots = declared
     for name in roots:
         builder.named(pkg, name)
+    builder.check_recursion()
     first = builder.source(pkg, pkg.files[0])
     sources: dict[str, _Source] = dict(builder.sources)
     model = Model(builder.types, first.module_block(), roots, str(path), sources)

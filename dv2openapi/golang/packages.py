@@ -25,10 +25,11 @@ class Package:
 
 
 def go_files(path: str) -> list[str]:
-    """The files of a package argument: a directory's non-test `.go` files, or one `.go` file."""
+    """The files of a package argument: a directory's non-test `.go` files (regular files: go build
+    passes over a directory or a FIFO of that name), or one `.go` file."""
     p = Path(path)
     if p.is_dir():
-        files = sorted(str(f) for f in p.glob("*.go") if not f.name.endswith("_test.go"))
+        files = sorted(str(f) for f in p.glob("*.go") if not f.name.endswith("_test.go") and f.is_file())
         if not files:
             raise InputError("no .go files (a Go package directory or a .go file is expected)", path)
         return files

@@ -62,6 +62,10 @@ def parse_file(path: str, text: bytes | None = None) -> GoFile:
             text = Path(path).read_bytes()
         except OSError as e:
             raise InputError(f"cannot read: {e.strerror}", path) from None
+    try:
+        text.decode("utf-8")
+    except UnicodeDecodeError as e:  # Go source is UTF-8: the compiler refuses any other byte
+        raise InputError("illegal UTF-8 encoding", path, text[: e.start].count(b"\n") + 1) from None
     tree = _parser().parse(text)
     out = GoFile(path, text)
     _lines(out)
