@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import functools
 import os
+import re
+import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
+from click.testing import CliRunner
 
 from dv2openapi import evaluator
+from dv2openapi.cli import main as dv2openapi
 from dv2openapi.evaluator.cli import main as dv_eval
 from dv2openapi.golang.model import _GoSource, build_go_model
 from dv2openapi.golang.packages import go_files, load_package, package_of
@@ -251,3 +255,51 @@ def test_the_stand_ins_carry_exactly_apimachinery_s_tags():
     standin = tags(package_of([parse_file("standin.go", STANDINS[META].encode())], "v1", "", META))
     real = tags(load_package(go_files(str(Path(APIMACHINERY) / "pkg/apis/meta/v1")), META))
     assert {k: real.get(k) for k in standin} == standin
+
+
+# --- hostile Go packages: Go's own refusals are one line with file:line, exit 2, fast -----------------
+
+HOSTILE = GO / "hostile"
+
+
+@pytest.mark.parametrize(
+    "package, message",
+    [
+        ("typedefcycle", r"typedefcycle/types.go:6: invalid recursive type A: A refers to B refers to A$"),
+        ("aliascycle", r"aliascycle/types.go:4: invalid recursive type alias A$"),
+        ("selfbyvalue", r"selfbyvalue/types.go:13: invalid recursive type T: T refers to U refers to T$"),
+        ("arraycycle", r"arraycycle/types.go:5: invalid recursive type T: T refers to T$"),
+        ("constcycle", r"constcycle/types.go:8: constant Y is defined through itself$"),
+    ],
+)
+def test_go_s_invalid_recursive_types_are_refused(package, message):
+    start = time.monotonic()
+    r = CliRunner().invoke(dv2openapi, ["openapi", str(HOSTILE / package)])
+    assert r.exit_code == 2 and len(r.output.splitlines()) == 1, r.output
+    assert re.search(message, r.output.strip()), r.output
+    assert time.monotonic() - start < 5  # a typedef cycle once spun until the 60 s limit
+
+
+def test_lists_nested_thousands_deep_translate_in_linear_time(tmp_path):
+    start = time.monotonic()
+    r = CliRunner().invoke(dv2openapi, ["openapi", str(HOSTILE / "deepslices"), "-o", str(tmp_path / "out.yaml")])
+    assert time.monotonic() - start < 5  # 0.9 s; copying each level's schema made it 13 s
+    assert r.exit_code == 0, r.output
+    text = (tmp_path / "out.yaml").read_text()  # too deep for PyYAML to read back
+    assert text.count("type: array") == 3000 and text.count("type: string") == 1
+
+
+def test_a_file_that_is_not_utf8_is_go_s_refusal(tmp_path):
+    (tmp_path / "t.go").write_bytes(b'package p\n\ntype T struct {\n\tX string `json:"x\xff"`\n}\n')
+    r = CliRunner().invoke(dv2openapi, ["openapi", str(tmp_path)])
+    assert r.exit_code == 2 and r.output.strip().endswith("t.go:4: illegal UTF-8 encoding"), r.output
+
+
+def test_entries_named_dot_go_that_are_not_files_are_passed_over(tmp_path):
+    (tmp_path / "t.go").write_text('package p\n\ntype T struct {\n\tX string `json:"x"`\n}\n')
+    (tmp_path / "dir.go").mkdir()
+    os.mkfifo(tmp_path / "fifo.go")  # reading it would wait for a writer
+    start = time.monotonic()
+    r = CliRunner().invoke(dv2openapi, ["openapi", str(tmp_path)])
+    assert r.exit_code == 0 and "T:" in r.output, r.output
+    assert time.monotonic() - start < 5
