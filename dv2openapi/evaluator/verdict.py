@@ -192,10 +192,16 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
 
 
 def _api_object(t: Target) -> bool:
-    """A kind of an API group (its schema has x-kubernetes-group-version-kind: Kubernetes' own types,
-    read from Go or published): the API server checks its metadata by hand-written code."""
+    """An object of an API group whose metadata is apimachinery's ObjectMeta (its schema has
+    x-kubernetes-group-version-kind and a metadata field of that type: Kubernetes' own types, read
+    from Go or published): the API server checks that metadata by hand-written code."""
     schema = t.doc.get("components", {}).get("schemas", {}).get(t.name) if t.crd is None else None
-    return isinstance(schema, dict) and bool(schema.get("x-kubernetes-group-version-kind"))
+    if not isinstance(schema, dict) or not schema.get("x-kubernetes-group-version-kind"):
+        return False
+    meta = (schema.get("properties") or {}).get("metadata")
+    meta = (meta.get("allOf") or [meta])[0] if isinstance(meta, dict) else None
+    ref = meta.get("$ref") if isinstance(meta, dict) else None
+    return isinstance(ref, str) and ref.rsplit("/", 1)[-1].rsplit(".", 1)[-1] == "ObjectMeta"
 
 
 def _strict_checks(vd: Verdict, opts: Options, target: Target | None, new: Doc, obj: dict) -> None:
