@@ -303,3 +303,33 @@ def test_entries_named_dot_go_that_are_not_files_are_passed_over(tmp_path):
     r = CliRunner().invoke(dv2openapi, ["openapi", str(tmp_path)])
     assert r.exit_code == 0 and "T:" in r.output, r.output
     assert time.monotonic() - start < 5
+
+
+def test_apimachinery_s_own_source_is_read_from_the_module_cache_or_vendor(tmp_path, monkeypatch):
+    version = "v0.0.0-20260723070748-eed236ceee2c"
+    (tmp_path / "api/v1").mkdir(parents=True)
+    (tmp_path / "api/go.mod").write_text(f"module example.com/api\n\nrequire (\n\tk8s.io/apimachinery {version}\n)\n")
+    (tmp_path / "api/v1/types.go").write_text(
+        'package v1\n\nimport metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"\n\n'
+        'type Status struct {\n\tConditions []metav1.Condition `json:"conditions"`\n}\n'
+    )
+    meta = "package v1\n\ntype Condition struct {\n\t// +k8s:maxLength=%d\n\tType string `json:\"type\"`\n}\n"
+    cache = tmp_path / "cache/k8s.io" / f"apimachinery@{version}/pkg/apis/meta/v1"
+    cache.mkdir(parents=True)
+    (cache / "types.go").write_text(meta % 3)
+    monkeypatch.setenv("GOMODCACHE", str(tmp_path / "cache"))
+
+    def max_length() -> int | None:
+        schemas = to_openapi(build_go_model(str(tmp_path / "api/v1")))["components"]["schemas"]
+        return schemas["Condition"]["properties"]["type"].get("maxLength")
+
+    assert max_length() == 3
+    vendored = tmp_path / "api/vendor/k8s.io/apimachinery/pkg/apis/meta/v1"
+    vendored.mkdir(parents=True)
+    (vendored / "types.go").write_text(meta % 5)
+    assert max_length() == 5  # the vendor directory first, as the go command
+    monkeypatch.setenv("GOMODCACHE", str(tmp_path / "nowhere"))
+    for d in (vendored, cache):
+        (d / "types.go").unlink()
+        d.rmdir()
+    assert max_length() is None  # the built-in stand-in
