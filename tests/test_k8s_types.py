@@ -313,7 +313,7 @@ def test_apimachinery_s_own_source_is_read_from_the_module_cache_or_vendor(tmp_p
         'package v1\n\nimport metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"\n\n'
         'type Status struct {\n\tConditions []metav1.Condition `json:"conditions"`\n}\n'
     )
-    meta = "package v1\n\ntype Condition struct {\n\t// +k8s:maxLength=%d\n\tType string `json:\"type\"`\n}\n"
+    meta = 'package v1\n\ntype Condition struct {\n\t// +k8s:maxLength=%d\n\tType string `json:"type"`\n}\n'
     cache = tmp_path / "cache/k8s.io" / f"apimachinery@{version}/pkg/apis/meta/v1"
     cache.mkdir(parents=True)
     (cache / "types.go").write_text(meta % 3)
