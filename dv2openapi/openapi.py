@@ -165,10 +165,15 @@ class Emitter:
         for site in named.tags:
             Target(self, TYPE, texpr, site, frag, named=named).apply(site.tag)
         if named.kind == "enum":
+            values = []  # validation-gen's set: each value once, from a constant not excluded outright
             for value, msites in named.members:
+                own: dict = {}
                 for site in msites:
-                    Target(self, CONST, texpr, site, frag, named=named, member=value).apply(site.tag)
-            frag = _enum_fragment(named, frag)
+                    Target(self, CONST, texpr, site, own, named=named, member=value).apply(site.tag)
+                if not own.pop("x-dv-enum-exclude", None):
+                    values.append(value)
+                merge(frag, own, _conflict(named.file, named.line))
+            frag = _enum_fragment(list(dict.fromkeys(values)), frag)
         schema = self.combine(schema, frag, named.file, named.line)
         _check_list_map(schema, named.file, named.line)
         sub = self.module_subresource(named.file)
@@ -263,7 +268,7 @@ class Emitter:
         if f.doc:
             frag["description"] = f.doc
         self.lint(f, frag)
-        schema = self.combine(base, frag, f.file, f.line)
+        schema = self.combine(base, frag, f.file, f.line, owned=True)
         _check_list_map(schema, f.file, f.line)
         return schema
 
@@ -281,13 +286,14 @@ class Emitter:
                 f"{f.file}:{f.line}: field {f.json!r} is +k8s:required, so its +k8s:default never applies"
             )
 
-    def combine(self, base: dict, frag: dict, file: str, line: int) -> dict:
-        """base + fragment; a `$ref` base is wrapped in allOf (siblings of $ref are ignored)."""
+    def combine(self, base: dict, frag: dict, file: str, line: int, owned: bool = False) -> dict:
+        """base + fragment; a `$ref` base is wrapped in allOf (siblings of $ref are ignored). `owned`:
+        base was just built for this (it is merged into, not copied: nested types cost no copies)."""
         if not frag:
             return base
         if "$ref" in base:
             return merge({"allOf": [base]}, frag, _conflict(file, line))
-        return merge(copy.deepcopy(base), frag, _conflict(file, line))
+        return merge(base if owned else copy.deepcopy(base), frag, _conflict(file, line))
 
     def type_schema(self, texpr: TypeExpr, scope: str, site0: TagSite, skip_top_tags: bool = False) -> dict:
         head = texpr[0]
@@ -297,7 +303,7 @@ class Emitter:
             return {"$ref": REF + texpr[1]}
         if head == "ptr":
             inner = self.type_schema(texpr[1], scope, site0, skip_top_tags)
-            return self.combine(inner, {"nullable": True}, site0.file, site0.line)
+            return self.combine(inner, {"nullable": True}, site0.file, site0.line, owned=True)
         if head == "list":
             return {"type": "array", "items": self.elem_schema(texpr[1], LISTVAL, site0)}
         if head == "map":
@@ -313,14 +319,14 @@ class Emitter:
             frag: dict = {}
             for site in texpr[2]:
                 Target(self, scope, texpr[1], site, frag).apply(site.tag)
-            return self.combine(base, frag, site0.file, site0.line)
+            return self.combine(base, frag, site0.file, site0.line, owned=True)
         raise InputError(f"unsupported type {texpr!r}", site0.file, site0.line)
 
     def elem_schema(self, texpr: TypeExpr, scope: str, site0: TagSite) -> dict:
         schema = self.type_schema(texpr, scope, site0)
         kind, pointer, _ = self.resolve(texpr)
         if not pointer and kind not in ("any",) and scope != MAPKEY:
-            schema = self.combine(schema, {"x-dv-value": True}, site0.file, site0.line)
+            schema = self.combine(schema, {"x-dv-value": True}, site0.file, site0.line, owned=True)
         return schema
 
 
@@ -333,10 +339,9 @@ def _enum_values(frag: dict, values: list) -> None:
             _enum_values(entry["schema"], values)
 
 
-def _enum_fragment(named: Named, frag: dict) -> dict:
-    """Resolve plain enumExclude members out of `enum`; keep conditional ones."""
-    excluded = {e["value"] for e in frag.pop("x-dv-enum-exclude", [])}
-    _enum_values(frag, [v for v, _ in named.members if v not in excluded])
+def _enum_fragment(values: list, frag: dict) -> dict:
+    """The enum's values in place of the `enum` tag's marker; conditional exclusions kept."""
+    _enum_values(frag, values)
     out: dict = {}
     exclusions = []
     for key, when in (("x-dv-if-enabled", True), ("x-dv-if-disabled", False)):
@@ -407,6 +412,8 @@ class Target:
         self.item_label: str | None = None
         self.root_frag = frag  # the fragment of the value the tag site is on (outside any wrapper)
         self.wraps: list = []  # enclosing option / level wrappers: (keyword, entry fields)
+        self.value_frag = frag  # the fragment of the value the tag applies to (an item's, inside eachVal)
+        self.value_wraps = 0  # how many of `wraps` enclose `value_frag`
 
     def field_default(self) -> tuple[bool, object]:
         """(has a +default, its value) for the field this tag is on."""
@@ -478,6 +485,10 @@ class Target:
         sub.item_match, sub.item_label, sub.level = self.item_match, self.item_label, self.level
         sub.root_frag = self.root_frag
         sub.wraps = self.wraps + ([wrap] if wrap else [])
+        if wrap:  # the same value, under one more wrapper
+            sub.value_frag, sub.value_wraps = self.value_frag, self.value_wraps
+        else:  # a value of its own (an item, a key)
+            sub.value_wraps = len(sub.wraps)
         sub.apply(tag)
         return frag
 
@@ -559,14 +570,29 @@ class Target:
         )
         sub.level, sub.wraps = self.level, list(self.wraps)
         sub.apply(tag)
-        if frag:
-            self.put("x-dv-subfield", [{"field": name, "schema": frag}])
+        if not frag:
+            return
+        # Level wrappers around this tag go inside its payload: every rule of one subfield is then
+        # one group, whose short-circuit checks (optional, required) gate the others whatever their
+        # levels, as validation-gen's cohort of a subfield does. Option wrappers stay outside (an
+        # undefined option is reported at this struct).
+        wraps = self.wraps[self.value_wraps :]
+        for wkey, fields in reversed([w for w in wraps if w[0] in ("x-dv-alpha", "x-dv-beta")]):
+            frag = {wkey: [{**fields, "schema": frag}]}
+        out: dict = {"x-dv-subfield": [{"field": name, "schema": frag}]}
+        for wkey, fields in reversed([w for w in wraps if w[0] not in ("x-dv-alpha", "x-dv-beta")]):
+            out = {wkey: [{**fields, "schema": out}]}
+        merge(self.value_frag, out, lambda k, a, b: self.fail(f"conflicts with an earlier tag ({k}={a!r})"))
 
     # -- cross-field (written on the parent struct) --------------------------------
     def parent_put(self, key: str, value: object) -> None:
+        """A rule of the parent struct, under the option and level wrappers of the tag that declared it."""
         if self.parent is None:
             self.fail("may only be used on a struct field")
-        merge(self.parent, {key: value}, lambda k, a, b: self.fail(f"conflicting {k}"))
+        inner: dict = {key: value}
+        for wkey, fields in reversed(self.wraps):
+            inner = {wkey: [{**fields, "schema": inner}]}
+        merge(self.parent, inner, lambda k, a, b: self.fail(f"conflicting {k}"))
 
     def union(self, key: str, name: str, discriminator: bool = False, member_name: str | None = None) -> None:
         if self.parent is None:

@@ -354,9 +354,16 @@ def _level(keyword):
             entry = {"schema": t.nested(tag.value, wrap=(keyword, {}))}
         finally:
             t.level = outer
-        # opacity and list-map keys are structural: validation-gen applies them at any level
+        # opacity (of the value, its items or its keys) and list-map keys are structural:
+        # validation-gen applies them at any level
         if entry["schema"].pop("x-dv-opaque", None):
             t.put("x-dv-opaque", True)
+        for key in ("x-dv-each-val", "x-dv-each-key"):
+            each = entry["schema"].get(key)
+            if each and each.pop("x-dv-opaque", None):
+                if not each:
+                    entry["schema"].pop(key)
+                t.put(key, {"x-dv-opaque": True})
         keys = entry["schema"].pop("x-kubernetes-list-map-keys", None)
         if keys:
             t.put("x-kubernetes-list-map-keys", keys)

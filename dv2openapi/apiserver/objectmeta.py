@@ -15,12 +15,17 @@ from .names import is_dns1035_label, is_dns1123_label, is_dns1123_subdomain, is_
 NameRule = Callable[[str, bool], list[str]]  # (name, is a generateName prefix) -> messages
 TOTAL_ANNOTATION_SIZE = 256 * 1024
 IMMUTABLE = "field is immutable"
+GENERATED_SUFFIX = "bcdfg"  # the server appends 5 random characters (of "bcdfghjklmnpqrstvwxz2456789")
+MAX_GENERATED_PREFIX = 58  # 63 - 5: a longer generateName is cut (names.SimpleNameGenerator)
 
 
-def generated_name(prefix: str) -> str:
-    """The name the server gives a create with only `generateName`, before validating it (apiserver's
-    `SimpleNameGenerator`: the prefix cut to 58 characters, then 5 random ones, here fixed)."""
-    return prefix[:58] + "abcde"
+def generated_name(meta: dict) -> str | None:
+    """The name the API server gives a new object that has a generateName and no name, before it
+    validates it (rest.BeforeCreate); None when it gives none."""
+    prefix = meta.get("generateName")
+    if meta.get("name") or not isinstance(prefix, str) or not prefix:
+        return None
+    return prefix.encode()[:MAX_GENERATED_PREFIX].decode("utf-8", "replace") + GENERATED_SUFFIX
 
 
 def dns_subdomain_name(name: str, prefix: bool) -> list[str]:

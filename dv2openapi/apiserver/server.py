@@ -166,8 +166,9 @@ class Validator:
         meta = dict(meta) if isinstance(meta, dict) else {}
         if old is None:
             meta.update(uid=SYSTEM["uid"], creationTimestamp=SYSTEM["creationTimestamp"], generation=1)
-            if not meta.get("name") and isinstance(meta.get("generateName"), str) and meta["generateName"]:
-                meta["name"] = generated_name(meta["generateName"])
+            name = generated_name(meta)
+            if name is not None:
+                meta["name"] = name
         else:
             for key in ("uid", "creationTimestamp", "generation"):
                 meta[key] = old["metadata"].get(key)

@@ -3,6 +3,7 @@
 v = evaluator.compile(doc, "Widget")
 result = v.validate(new, old, options={"MyFeature"}, subresource="/status")
 result.enforced, result.shadowed, result.valid
+evaluator.object_meta_errors(new, old)  # the API server's hand-written metadata checks, apart
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from . import native  # noqa: F401
 from .errors import FieldError
 from .schemaerror import SchemaError
 from .select import schema_root
+from .servermeta import object_meta_errors
 from .validator import DepthError, Result, Validator
 from .vocabulary import check
 
-__all__ = ["compile", "Validator", "Result", "FieldError", "SchemaError", "DepthError"]
+__all__ = ["compile", "object_meta_errors", "Validator", "Result", "FieldError", "SchemaError", "DepthError"]
 
 
 def compile(schema_doc: dict, type_name: str | None = None, *, trusted: bool = False) -> Validator:  # noqa: A001

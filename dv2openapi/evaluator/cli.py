@@ -231,6 +231,12 @@ def _parser() -> _Parser:
         "defaults, metadata) instead of by the declarative rules. Other CRDs are always judged so.",
     )
     add(
+        "--declarative-only",
+        action="store_true",
+        help="Report the declarative rules' verdict alone: leave out the API server's hand-written checks of an "
+        "API object's metadata (name format, namespace, labels, annotations), which dv-eval adds by default.",
+    )
+    add(
         "-o",
         "--output",
         dest="fmt",
@@ -393,6 +399,7 @@ def _options(a: argparse.Namespace) -> Options:
         _kinds(a.skip_kinds, "--skip"),
         a.as_cluster,
         _kinds(a.reject_kinds, "--reject"),
+        a.declarative_only,
     )
 
 

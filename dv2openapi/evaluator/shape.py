@@ -22,6 +22,7 @@ class Shape:
         "required",
         "opaque",
         "corr_type",
+        "custom_unique",
     )
 
     def __init__(self):
@@ -34,7 +35,8 @@ class Shape:
         self.nullable = False
         self.required: set = set()
         self.opaque = False  # a part is x-dv-opaque: the referenced types' own rules do not apply
-        self.corr_type = None  # the list type, also when written under an option or level wrapper
+        self.corr_type = None  # the items' semantics (list type or unique), also when written under a wrapper
+        self.custom_unique = False  # +k8s:customUnique, at any level: no uniqueness check is generated
 
 
 JSON_TYPES = {
@@ -142,6 +144,7 @@ class Resolver:
     def _build(self, schema: dict) -> Shape:
         s = Shape()
         types = set()
+        unique = None
         for part in self.parts(schema):
             t = part.get("type")
             if t:
@@ -157,12 +160,16 @@ class Resolver:
             s.list_type = part.get("x-kubernetes-list-type", s.list_type)
             for lt in _wrapped(part, "x-kubernetes-list-type"):
                 s.corr_type = s.corr_type or lt
+            for u in _wrapped(part, "x-dv-unique"):
+                unique = unique or u
             for keys in _wrapped(part, "x-kubernetes-list-map-keys"):
                 s.map_keys = list(s.map_keys) + [k for k in keys if k not in s.map_keys]
+            s.custom_unique = s.custom_unique or any(_wrapped(part, "x-dv-custom-unique"))
             s.nullable = s.nullable or bool(part.get("nullable"))
             s.required.update(part.get("required", ()))
             s.opaque = s.opaque or bool(part.get("x-dv-opaque"))
-        s.corr_type = s.list_type or s.corr_type
+        # +k8s:unique (at any level) gives an atomic list its items' semantics, as it does in validation-gen
+        s.corr_type = unique or s.list_type or s.corr_type
         if "intstr" in types:
             s.kind = "intstr"
         elif "object" in types:

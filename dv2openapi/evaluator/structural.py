@@ -215,8 +215,8 @@ def _each_val_nodes(c, each, elem_schema):
 
 
 def _stopped(ctx, before: int) -> bool:
-    """Did checks since `before` report an error that stops the node (alpha errors never do)?"""
-    return any(e.level != "alpha" for e in ctx.errors[before:])
+    """Did checks since `before` report an error (which stops the node, at any level)?"""
+    return len(ctx.errors) > before
 
 
 def kw_items(c, items, schema, shape, n):
@@ -230,7 +230,7 @@ def _list_check(c, items, schema, shape, each, own):
     sc, extra = _each_val_nodes(c, each, items)
     key = list_matcher(c, schema, shape)
     field = getattr(key, "field", None)  # see _duplicates
-    unique = None if schema.get("x-dv-custom-unique") or not own else (schema.get("x-dv-unique") or shape.list_type)
+    unique = None if shape.custom_unique or not own else (schema.get("x-dv-unique") or shape.list_type)
     unique = unique if unique in ("set", "map") else None
     nodes = ((elem,) if own else ()) + ((extra,) if extra else ())
     correlate = _correlates(schema, shape)
@@ -316,7 +316,7 @@ def _duplicates(key, field, v, path, ctx):
 def kw_list_semantics(c, value, schema, shape, n):
     """listType / unique written apart from `items` (under an option or level wrapper, or on a
     field whose list type is defined elsewhere): the uniqueness check alone."""
-    if "items" in schema or value not in ("set", "map") or schema.get("x-dv-custom-unique"):
+    if "items" in schema or value not in ("set", "map") or shape.custom_unique:
         return None
     keys = schema.get("x-kubernetes-list-map-keys") or shape.map_keys
     key = c.eqs.key_fn(shape.items, tuple(keys)) if value == "map" else _item_canon(c, shape)
@@ -888,7 +888,7 @@ def _gate(c, entry, shape, n, cond, level=None):
             try:
                 for ch in run:
                     if ch(v, ov, path, ctx):
-                        return level != "alpha"
+                        return True
             finally:
                 ctx.level = saved
 

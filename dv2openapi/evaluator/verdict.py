@@ -5,8 +5,6 @@ from __future__ import annotations
 import gc
 import re
 
-from dv2openapi.apiserver.objectmeta import builtin_name_rule, generated_name, validate_object_meta
-
 from . import DepthError
 from . import compile as compile_schema
 from .deep import deeply
@@ -14,6 +12,7 @@ from .document import Doc, InputError
 from .errors import OMITTED, FieldError
 from .routing import Catalog, Miss, Target
 from .schemaerror import SchemaError
+from .servermeta import object_meta_errors, with_generated_name
 from .strict import compile_unknown
 from .strict import message as unknown_message
 
@@ -36,15 +35,13 @@ class Options:
         missing_is_error: bool = True,
         skip_kinds: frozenset = frozenset(),
         as_cluster: bool = False,  # our own CRDs judged by the API server model too (--as-cluster)
-        reject_kinds: frozenset = frozenset(),
+        reject_kinds: frozenset = frozenset(),  # Kind, apiVersion/Kind
+        declarative_only: bool = False,  # no server checks of API objects' metadata (--declarative-only)
     ):
         self.catalog, self.type_name, self.enable, self.subresource = catalog, type_name, enable, subresource
         self.beta, self.strict, self.missing_is_error = beta, strict, missing_is_error
-        self.skip_kinds, self.as_cluster, self.reject_kinds = (
-            skip_kinds,
-            as_cluster,
-            reject_kinds,
-        )  # Kind, apiVersion/Kind
+        self.skip_kinds, self.as_cluster, self.reject_kinds = skip_kinds, as_cluster, reject_kinds
+        self.declarative_only = declarative_only
 
 
 class Finding:
@@ -172,6 +169,8 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         return vd
     v = _validator(target)
     vd.kind = vd.kind or v.name
+    if old is None:  # a create: the server names an object that has only a generateName before validating it
+        obj = with_generated_name(obj)
     vd.unchecked_rules, vd.schema = target.unchecked_rules, f"{target.source}: {target.name}"
     if opts.subresource and not v.supports(opts.subresource):
         raise InputError(
@@ -195,12 +194,25 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         seen = {(f.field, f.reason) for f in vd.errors}
         shape = _validator(target.shape).validate(obj, old.value if old else None, update=old is not None)
         vd.errors += [f for f in (_finding(e, new, start) for e in shape.enforced) if (f.field, f.reason) not in seen]
-    if target.builtin:
+    if (target.builtin or _api_object(target)) and not opts.declarative_only:
         seen = {(f.field, f.reason) for f in vd.errors}  # a schema's own ObjectMeta rules may say it too
-        meta = _builtin_meta(obj, old.value if old else None, new, start)
-        vd.errors += [f for f in meta if (f.field, f.reason) not in seen]
-    _strict_checks(vd, opts, target, new, obj)
+        meta = object_meta_errors(obj, old.value if old else None)
+        vd.errors += [f for f in (_server_finding(e, new, start) for e in meta) if (f.field, f.reason) not in seen]
+    _strict_checks(vd, opts, target, new, new.value)
     return vd
+
+
+def _api_object(t: Target) -> bool:
+    """An object of an API group whose metadata is apimachinery's ObjectMeta (its schema has
+    x-kubernetes-group-version-kind and a metadata field of that type: Kubernetes' own types, read
+    from Go or published): the API server checks that metadata by hand-written code."""
+    schema = t.doc.get("components", {}).get("schemas", {}).get(t.name) if t.crd is None else None
+    if not isinstance(schema, dict) or not schema.get("x-kubernetes-group-version-kind"):
+        return False
+    meta = (schema.get("properties") or {}).get("metadata")
+    meta = (meta.get("allOf") or [meta])[0] if isinstance(meta, dict) else None
+    ref = meta.get("$ref") if isinstance(meta, dict) else None
+    return isinstance(ref, str) and ref.rsplit("/", 1)[-1].rsplit(".", 1)[-1] == "ObjectMeta"
 
 
 def _strict_checks(vd: Verdict, opts: Options, target: Target | None, new: Doc, obj: dict) -> None:
@@ -215,25 +227,6 @@ def _strict_checks(vd: Verdict, opts: Options, target: Target | None, new: Doc, 
             raise InputError(f"{new.file}: document {new.index + 1}: nesting too deep to validate") from None
         for path in unknown:
             vd.rejected.append(Finding(path, unknown_message(path), UNKNOWN_FIELD, new.line_of(path) or start))
-
-
-def _builtin_meta(obj: dict, old: object, doc: Doc, start: int) -> list[Finding]:
-    """ObjectMeta of a built-in kind, as the API server checks it (with the kind's name rule)."""
-    meta = obj.get("metadata")
-    if meta is not None and not isinstance(meta, dict):
-        return []  # a wrong type: the schema walk reported it
-    meta = dict(meta or {})
-    meta.setdefault("namespace", "default")  # the request's namespace (cluster-scoped kinds ignore it)
-    generate = meta.get("generateName")
-    if old is None and not meta.get("name") and isinstance(generate, str) and generate:
-        meta["name"] = generated_name(generate)  # a create: the server names it before validating
-    old_meta = old.get("metadata") if isinstance(old, dict) and isinstance(old.get("metadata"), dict) else None
-    if old_meta is not None:
-        old_meta = {**old_meta, "namespace": old_meta.get("namespace") or "default"}
-    group = str(obj.get("apiVersion", "")).rpartition("/")[0]
-    rule = builtin_name_rule(group, str(obj.get("kind", "")))
-    errs = validate_object_meta(meta, namespaced=True, name_rule=rule, old=old_meta)
-    return [_server_finding(FieldError(e[0], e[1], e[3] if len(e) > 3 else OMITTED, e[2]), doc, start) for e in errs]
 
 
 def _server_finding(e: FieldError, doc: Doc, start: int) -> Finding:

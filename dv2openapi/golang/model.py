@@ -5,14 +5,16 @@ structs, and other packages' types through their import paths (apimachinery's as
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 from ..errors import InputError
 from ..frontend import Field, Model, Named, TagSite, TypeExpr, _Source
-from .packages import Package, Resolver, go_files, load_package
-from .standins import STANDINS
-from .syntax import GoFile, comment_block, parse_file, type_blocks
+from ..grammar import Tag
+from .packages import Package, Resolver, go_files, load_package, package_of
+from .standins import HANDWRITTEN, STANDINS, WIRE
+from .syntax import ConstSpec, GoFile, comment_block, parse_file, string_literal, type_blocks
 
 BUILTIN: dict[str, TypeExpr] = {
     "string": ("prim", "str"),
@@ -58,6 +60,8 @@ class GoBuilder:
         self.keys: dict[tuple[str, str], str] = {}  # (package dir, type name) -> model key
         self.sources: dict[str, _GoSource] = {}
         self.package_tags: dict[str, list[TagSite]] = {}
+        self.held: dict[str, list[tuple[str, str, int]]] = {}  # type key -> (key, file, line) it holds by value
+        self.aliasing: set[tuple[str, str]] = set()  # aliases being resolved (a cycle is an error)
 
     def source(self, pkg: Package, f: GoFile) -> _GoSource:
         if pkg.dir not in self.package_tags:
@@ -86,20 +90,58 @@ class GoBuilder:
         if node.type == "struct_type":
             named = Named(key, "struct", tags, doc, f.path, spec.line, go_package=where)
             self.types[key] = named
-            named.fields = self.fields(pkg, f, src, node)
+            named.fields = self.fields(pkg, f, src, node, name)
             return key
         if any(_declares_enum(t.tag) for t in tags) and not spec.alias:
             named = Named(key, "enum", tags, doc, f.path, spec.line, go_package=where)
             self.types[key] = named
-            for cf, const in pkg.consts.get(name, []):
-                named.members.append((const.value, self.source(pkg, cf)._split(comment_block(cf, const.line))[0]))
+            for cf, const in pkg.consts.values():
+                value = self.const_string(pkg, cf, const.expr) if self.const_type(pkg, cf, const) == name else None
+                if value is not None:
+                    named.members.append((value, self.source(pkg, cf)._split(comment_block(cf, const.line))[0]))
             return key
         named = Named(key, "alias", tags, doc, f.path, spec.line, go_package=where)
         self.types[key] = named
         named.target = self.expr(pkg, f, node, spec.line)
+        self.hold(key, pkg, f, node, spec.line)
         return key
 
-    def fields(self, pkg: Package, f: GoFile, src: _GoSource, struct) -> list[Field]:
+    def hold(self, key: str, pkg: Package, f: GoFile, node, line: int) -> None:
+        """Note the named types that type `key` holds by value through `node` (itself, an array's
+        elements): Go refuses a type that holds itself so."""
+        while node.type in ("parenthesized_type", "array_type"):
+            node = node.named_children[-1]
+        if node.type in ("type_identifier", "qualified_type"):
+            texpr = self.expr(pkg, f, node, line)
+            if texpr[0] == "ref":
+                self.held.setdefault(key, []).append((texpr[1], f.path, line))
+
+    def check_recursion(self) -> None:
+        """Go's "invalid recursive type": a type that holds itself by value (a typedef of itself, a
+        struct field of its own type), directly or through others."""
+        state: dict[str, int] = {}  # 1: on the path being followed, 2: every path from it followed
+        for start in self.types:
+            if start in state:
+                continue
+            state[start] = 1
+            path = [start]
+            todo = [iter(self.held.get(start, ()))]
+            while todo:
+                step = next(todo[-1], None)
+                if step is None:
+                    todo.pop()
+                    state[path.pop()] = 2
+                    continue
+                key, file, line = step
+                if state.get(key) == 1:
+                    names = [n.rsplit(".", 1)[-1] for n in path[path.index(key) :] + [key]]
+                    raise InputError(f"invalid recursive type {names[0]}: {' refers to '.join(names)}", file, line)
+                if key not in state:
+                    state[key] = 1
+                    path.append(key)
+                    todo.append(iter(self.held.get(key, ())))
+
+    def fields(self, pkg: Package, f: GoFile, src: _GoSource, struct, struct_name: str) -> list[Field]:
         out: list[Field] = []
         body = next(c for c in struct.children if c.type == "field_declaration_list")
         for decl in (c for c in body.children if c.type == "field_declaration"):
@@ -111,6 +153,12 @@ class GoBuilder:
             kinds = ("field_identifier", ",", "raw_string_literal", "interpreted_string_literal", "*", "comment")
             type_node = next(c for c in reversed(decl.children) if c.type not in kinds)
             texpr = self.expr(pkg, f, type_node, line)
+            if not any(c.type == "*" for c in decl.children):
+                self.hold(self.keys[(pkg.dir, struct_name)], pkg, f, type_node, line)
+            for name in names:
+                handwritten = HANDWRITTEN.get((pkg.import_path, struct_name, name))
+                if handwritten:
+                    tags = [dataclasses.replace(t, tag=_custom_as(t.tag, handwritten)) for t in tags]
             if not names:  # embedded: promoted unless the JSON tag names it
                 pointer = any(c.type == "*" for c in decl.children)
                 go_name = f.src(type_node).rsplit(".", 1)[-1]
@@ -127,6 +175,48 @@ class GoBuilder:
                     continue  # unexported, or `json:"-"`: not on the wire
                 out.append(Field(name, json or name, texpr, tags, doc, f.path, line))
         return out
+
+    # -- constants ---------------------------------------------------------------------------
+    def const_type(self, pkg: Package, f: GoFile, const: ConstSpec, seen: frozenset = frozenset()) -> str:
+        """The type of a constant of `pkg` ("" when untyped or another package's): the declared one,
+        a conversion's (`T("v")`), or that of the constant it is set to."""
+        if const.type:
+            return const.type
+        node = _unparen(const.expr)
+        if node.type == "call_expression" and node.children[0].type == "identifier":
+            return f.src(node.children[0])
+        name = f.src(node) if node.type == "identifier" else ""
+        if name in pkg.consts and name not in seen:
+            return self.const_type(pkg, *pkg.consts[name], seen | {const.name})
+        return ""
+
+    def const_string(self, pkg: Package, f: GoFile, node, seen: frozenset = frozenset()) -> str | None:
+        """The value of a constant string expression: literals, constants of this or another
+        package, conversions, parentheses and `+`; None when it is no string."""
+        node = _unparen(node)
+        kind = node.type
+        if kind in ("interpreted_string_literal", "raw_string_literal"):
+            return string_literal(f, node)
+        if kind == "call_expression":  # a conversion, T(x) or pkg.T(x)
+            args = node.children[-1].named_children
+            return self.const_string(pkg, f, args[0], seen) if len(args) == 1 else None
+        if kind == "binary_expression" and f.src(node.children[1]) == "+":
+            left = self.const_string(pkg, f, node.children[0], seen)
+            right = self.const_string(pkg, f, node.children[-1], seen)
+            return None if left is None or right is None else left + right
+        if kind == "identifier":
+            owner, name = pkg, f.src(node)
+        elif kind == "selector_expression" and node.children[0].type == "identifier":
+            line = node.start_point[0] + 1
+            owner, name = self.package(f, f.src(node.children[0]), line), f.src(node.children[-1])
+        else:
+            return None
+        if name not in owner.consts:
+            return None
+        if (owner.dir, name) in seen:
+            raise InputError(f"constant {name} is defined through itself", f.path, node.start_point[0] + 1)
+        cf, const = owner.consts[name]
+        return self.const_string(owner, cf, const.expr, seen | {(owner.dir, name)})
 
     # -- type expressions ------------------------------------------------------------------
     def expr(self, pkg: Package, f: GoFile, node, line: int) -> TypeExpr:
@@ -161,18 +251,26 @@ class GoBuilder:
     def _ref(self, pkg: Package, name: str) -> TypeExpr:
         f, spec = pkg.types.get(name, (None, None))
         if spec is not None and spec.alias:  # `type A = B`: the same type as B
-            return self.expr(pkg, f, spec.node, spec.line)
+            if (pkg.dir, name) in self.aliasing:
+                raise InputError(f"invalid recursive type alias {name}", f.path, spec.line)
+            self.aliasing.add((pkg.dir, name))
+            try:
+                return self.expr(pkg, f, spec.node, spec.line)
+            finally:
+                self.aliasing.discard((pkg.dir, name))
         return ("ref", self.named(pkg, name))
 
     def package(self, f: GoFile, alias: str, line: int) -> Package:
         path = f.imports.get(alias)
         if path is None:
             raise InputError(f"{alias!r} is not an imported package", f.path, line)
-        if path in STANDINS:
-            if path not in self.resolver.loaded:
-                name = f"<{path}>/standin.go"
-                self.resolver.loaded[path] = _text_package(name, STANDINS[path], path)
-            return self.resolver.loaded[path]
+        if path in STANDINS and path not in self.resolver.loaded:
+            standin = _text_package(f"<{path}>/standin.go", STANDINS[path], path)
+            real = self.resolver.package(path)  # apimachinery's own source, where a checkout is at hand
+            if real is None:
+                self.resolver.loaded[path] = standin
+            else:  # types with an encoding of their own keep the stand-ins' wire shapes
+                real.types.update({n: standin.types[n] for n in WIRE.get(path, ())})
         pkg = self.resolver.package(path)
         if pkg is None:
             raise InputError(
@@ -183,10 +281,22 @@ class GoBuilder:
 
 def _text_package(name: str, text: str, import_path: str) -> Package:
     f = parse_file(name, text.encode())
-    pkg = Package(f.package, str(Path(name).parent), import_path, [f])
-    for spec in f.types:
-        pkg.types[spec.name] = (f, spec)
-    return pkg
+    return package_of([f], f.package, str(Path(name).parent), import_path)
+
+
+def _custom_as(tag: Tag, name: str) -> Tag:
+    """`tag` with its +k8s:customValidation (itself, or its payload's, through wrappers) as `name`."""
+    if tag.name == "customValidation":
+        return Tag(name, text=tag.text)
+    if isinstance(tag.value, Tag):
+        return dataclasses.replace(tag, value=_custom_as(tag.value, name))
+    return tag
+
+
+def _unparen(node):
+    while node.type == "parenthesized_expression":
+        node = node.named_children[0]
+    return node
 
 
 def _declares_enum(tag) -> bool:
@@ -229,6 +339,7 @@ def build_go_model(path: str, type_names: list[str] | None = None, modules: dict
         roots = declared
     for name in roots:
         builder.named(pkg, name)
+    builder.check_recursion()
     first = builder.source(pkg, pkg.files[0])
     sources: dict[str, _Source] = dict(builder.sources)
     model = Model(builder.types, first.module_block(), roots, str(path), sources)

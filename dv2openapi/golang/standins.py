@@ -2,14 +2,18 @@
 them translates without a checkout of `k8s.io/apimachinery`.
 
 Each stand-in is Go source written here (the shapes of the types as they appear on the wire, in
-the JSON the API server reads), parsed like any package. `ObjectMeta` carries declarative tags
-for what the API server checks of every object's metadata that tags can say (name and namespace
-formats, label keys and values); the rest of `ValidateObjectMeta` is hand-written Go.
+the JSON the API server reads), parsed like any package. The types of `meta/v1` carry exactly the
+`+k8s:` tags apimachinery gives them at `eed236ceee2c19c2753a3d93ac0631dc20750454` (the version
+the go.mod of kubernetes/api `10b39a39bcee` pins): alpha rules on ObjectMeta's system fields,
+OwnerReference, ManagedFieldsEntry and Condition; none on names, namespaces or labels, which the
+API server checks by hand-written code (`dv2openapi.evaluator.object_meta_errors`).
 """
 
 from __future__ import annotations
 
 META = """package v1
+
+import "k8s.io/apimachinery/pkg/types"
 
 type TypeMeta struct {
 	Kind       string `json:"kind,omitempty"`
@@ -24,46 +28,90 @@ type ListMeta struct {
 }
 
 type ObjectMeta struct {
-	// +k8s:optional
-	// +k8s:format=k8s-long-name
 	Name string `json:"name,omitempty"`
 	GenerateName string `json:"generateName,omitempty"`
-	// +k8s:optional
-	// +k8s:format=k8s-short-name
 	Namespace string `json:"namespace,omitempty"`
 	SelfLink string `json:"selfLink,omitempty"`
-	UID string `json:"uid,omitempty"`
+	// +k8s:alpha(since: "1.37")=+k8s:optional
+	// +k8s:alpha(since: "1.37")=+k8s:immutable
+	UID types.UID `json:"uid,omitempty"`
 	ResourceVersion string `json:"resourceVersion,omitempty"`
+	// +k8s:alpha(since: "1.37")=+k8s:optional
+	// +k8s:alpha(since: "1.37")=+k8s:minimum=0
 	Generation int64 `json:"generation,omitempty"`
-	CreationTimestamp Time `json:"creationTimestamp,omitempty"`
+	// +k8s:alpha(since: "1.37")=+k8s:immutable
+	CreationTimestamp Time `json:"creationTimestamp,omitempty,omitzero"`
+	// +k8s:alpha(since: "1.37")=+k8s:optional
+	// +k8s:alpha(since: "1.37")=+k8s:immutable
 	DeletionTimestamp *Time `json:"deletionTimestamp,omitempty"`
+	// +k8s:alpha(since: "1.37")=+k8s:optional
+	// +k8s:alpha(since: "1.37")=+k8s:immutable
 	DeletionGracePeriodSeconds *int64 `json:"deletionGracePeriodSeconds,omitempty"`
-	// +k8s:eachKey=+k8s:format=k8s-label-key
-	// +k8s:eachVal=+k8s:format=k8s-label-value
 	Labels map[string]string `json:"labels,omitempty"`
 	Annotations map[string]string `json:"annotations,omitempty"`
+	// +k8s:alpha(since:"1.37")=+k8s:optional
 	OwnerReferences []OwnerReference `json:"ownerReferences,omitempty"`
 	Finalizers []string `json:"finalizers,omitempty"`
-	ManagedFields []interface{} `json:"managedFields,omitempty"`
+	// +k8s:alpha(since: "1.37")=+k8s:optional
+	ManagedFields []ManagedFieldsEntry `json:"managedFields,omitempty"`
 }
 
 type OwnerReference struct {
-	APIVersion         string `json:"apiVersion"`
-	Kind               string `json:"kind"`
-	Name               string `json:"name"`
-	UID                string `json:"uid"`
-	Controller         *bool  `json:"controller,omitempty"`
-	BlockOwnerDeletion *bool  `json:"blockOwnerDeletion,omitempty"`
+	// +k8s:alpha(since:"1.37")=+k8s:required
+	APIVersion string `json:"apiVersion"`
+	// +k8s:alpha(since:"1.37")=+k8s:required
+	Kind string `json:"kind"`
+	// +k8s:alpha(since:"1.37")=+k8s:required
+	Name string `json:"name"`
+	// +k8s:alpha(since:"1.37")=+k8s:required
+	UID types.UID `json:"uid"`
+	Controller *bool `json:"controller,omitempty"`
+	BlockOwnerDeletion *bool `json:"blockOwnerDeletion,omitempty"`
 }
 
-type Condition struct {
-	Type               string `json:"type"`
-	Status             string `json:"status"`
-	ObservedGeneration int64  `json:"observedGeneration,omitempty"`
-	LastTransitionTime Time   `json:"lastTransitionTime"`
-	Reason             string `json:"reason"`
-	Message            string `json:"message"`
+type ManagedFieldsEntry struct {
+	Manager string `json:"manager,omitempty"`
+	// +k8s:alpha(since: "1.37")=+k8s:required
+	Operation ManagedFieldsOperationType `json:"operation,omitempty"`
+	APIVersion string `json:"apiVersion,omitempty"`
+	Time *Time `json:"time,omitempty"`
+	FieldsType string `json:"fieldsType,omitempty"`
+	FieldsV1 *FieldsV1 `json:"fieldsV1,omitempty"`
+	Subresource string `json:"subresource,omitempty"`
 }
+
+// +k8s:alpha(since: "1.37")=+k8s:enum
+type ManagedFieldsOperationType string
+
+const (
+	ManagedFieldsOperationApply  ManagedFieldsOperationType = "Apply"
+	ManagedFieldsOperationUpdate ManagedFieldsOperationType = "Update"
+)
+
+type Condition struct {
+	// +k8s:alpha(since: "1.37")=+k8s:required
+	Type string `json:"type"`
+	// +k8s:alpha(since: "1.37")=+k8s:required
+	Status ConditionStatus `json:"status"`
+	// +k8s:alpha(since: "1.37")=+k8s:optional
+	// +k8s:alpha(since: "1.37")=+k8s:minimum=0
+	ObservedGeneration int64 `json:"observedGeneration,omitempty"`
+	// +k8s:alpha(since: "1.37")=+k8s:customValidation
+	LastTransitionTime Time `json:"lastTransitionTime"`
+	// +k8s:alpha(since: "1.37")=+k8s:required
+	// +k8s:alpha(since: "1.37")=+k8s:maxBytes=1024
+	Reason string `json:"reason"`
+	Message string `json:"message"`
+}
+
+// +k8s:alpha(since: "1.37")=+k8s:enum
+type ConditionStatus string
+
+const (
+	ConditionTrue    ConditionStatus = "True"
+	ConditionFalse   ConditionStatus = "False"
+	ConditionUnknown ConditionStatus = "Unknown"
+)
 
 type LabelSelector struct {
 	MatchLabels      map[string]string          `json:"matchLabels,omitempty"`
@@ -81,6 +129,9 @@ type Time string
 type MicroTime string
 
 type Duration string
+
+// Raw JSON: a map of fields (FieldsV1's custom encoding).
+type FieldsV1 map[string]interface{}
 
 type GroupVersionKind struct {
 	Group   string `json:"group"`
@@ -220,6 +271,22 @@ type NamespacedName struct {
 	Name      string `json:"name"`
 }
 """
+
+# Types whose JSON is their own encoding (MarshalJSON), not their Go shape: read from the stand-ins
+# also when apimachinery's source is read.
+WIRE = {
+    "k8s.io/apimachinery/pkg/apis/meta/v1": {"Time", "MicroTime", "Duration", "FieldsV1"},
+    "k8s.io/apimachinery/pkg/api/resource": {"Quantity"},
+    "k8s.io/apimachinery/pkg/util/intstr": {"IntOrString"},
+    "k8s.io/apimachinery/pkg/runtime": {"RawExtension", "Unknown", "Object"},
+}
+
+# Hand-written validations of apimachinery that its generated code calls (+k8s:customValidation on
+# a field), as the tag that checks the same: (package, struct, field) -> tag name.
+HANDWRITTEN = {
+    # ValidateCustom_Condition_LastTransitionTime: Required when the time is zero.
+    ("k8s.io/apimachinery/pkg/apis/meta/v1", "Condition", "LastTransitionTime"): "required",
+}
 
 STANDINS = {
     "k8s.io/apimachinery/pkg/apis/meta/v1": META,

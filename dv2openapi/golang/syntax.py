@@ -4,7 +4,6 @@ the type and const declarations the frontend needs (nothing is compiled or run).
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,11 +30,12 @@ class TypeSpec:
 
 @dataclass
 class ConstSpec:
-    """`Name T = "v"` or `Name = T("v")`: a typed string constant (enum member candidate)."""
+    """`Name [T] = expr` in a const declaration; a spec without values repeats the type and
+    expression of the one before it, as Go does."""
 
     name: str
-    type: str
-    value: str
+    type: str  # the declared type ("" when untyped)
+    expr: object  # the tree-sitter node of the value
     line: int
 
 
@@ -62,6 +62,10 @@ def parse_file(path: str, text: bytes | None = None) -> GoFile:
             text = Path(path).read_bytes()
         except OSError as e:
             raise InputError(f"cannot read: {e.strerror}", path) from None
+    try:
+        text.decode("utf-8")
+    except UnicodeDecodeError as e:  # Go source is UTF-8: the compiler refuses any other byte
+        raise InputError("illegal UTF-8 encoding", path, text[: e.start].count(b"\n") + 1) from None
     tree = _parser().parse(text)
     out = GoFile(path, text)
     _lines(out)
@@ -101,11 +105,15 @@ def _top_level(f: GoFile, node) -> None:
             expr = named[-1]
             f.types.append(TypeSpec(f.src(named[0]), expr, line, spec.type == "type_alias"))
     elif node.type == "const_declaration":
-        for c in node.children:
-            if c.type == "const_spec":
-                const = _const(f, c)
-                if const:
-                    f.consts.append(const)
+        typ, values = "", []
+        for spec in (c for c in node.children if c.type == "const_spec"):
+            exprs = next((c for c in spec.children if c.type == "expression_list"), None)
+            if exprs is not None:  # else Go repeats the previous spec's type and values
+                declared = next((c for c in spec.children if c.type in _TYPE_NODES), None)
+                typ, values = (f.src(declared) if declared else ""), exprs.named_children
+            names = [c for c in spec.children if c.type == "identifier"]
+            for name, value in zip(names, values, strict=False):
+                f.consts.append(ConstSpec(f.src(name), typ, value, spec.start_point[0] + 1))
 
 
 def _lines(f: GoFile) -> None:
@@ -127,28 +135,39 @@ def _descendants(node, kind: str):
         yield from _descendants(c, kind)
 
 
-_STRING = re.compile(r'^"((?:[^"\\]|\\.)*)"$|^`([^`]*)`$')
+_TYPE_NODES = ("type_identifier", "qualified_type", "generic_type")
+_ESCAPES = {"a": 7, "b": 8, "f": 12, "n": 10, "r": 13, "t": 9, "v": 11, "\\": 92, "'": 39, '"': 34}
 
 
-def _const(f: GoFile, spec) -> ConstSpec | None:
-    names = [c for c in spec.children if c.type == "identifier"]
-    typ = next((c for c in spec.children if c.type in ("type_identifier", "qualified_type")), None)
-    values = next((c for c in spec.children if c.type == "expression_list"), None)
-    if len(names) != 1 or values is None or len(values.named_children) != 1:
-        return None
-    value = values.named_children[0]
-    if typ is None and value.type == "call_expression":  # X = T("v")
-        fn, args = value.children[0], value.children[-1]
-        if fn.type != "identifier" or len(args.named_children) != 1:
-            return None
-        typ, value = fn, args.named_children[0]
-    if typ is None or value.type not in ("interpreted_string_literal", "raw_string_literal"):
-        return None
-    m = _STRING.match(f.src(value))
-    if not m:
-        return None
-    literal = m.group(2) if m.group(2) is not None else bytes(m.group(1), "utf-8").decode("unicode_escape")
-    return ConstSpec(f.src(names[0]), f.src(typ), literal, spec.start_point[0] + 1)
+def string_literal(f: GoFile, node) -> str:
+    """A Go string literal's value: escapes read as Go reads them (`\\xhh` and octal ones are
+    bytes); bytes that do not form UTF-8 become U+FFFD, as encoding/json writes them."""
+    raw = f.text[node.start_byte : node.end_byte]
+    if node.type == "raw_string_literal":
+        return raw[1:-1].replace(b"\r", b"").decode("utf-8", "replace")
+    out = bytearray()
+    for c in node.children:
+        piece = f.text[c.start_byte : c.end_byte]
+        if c.type == "escape_sequence":
+            out += _escape(piece.decode("ascii", "replace"), f, c)
+        elif c.type != '"':
+            out += piece
+    return out.decode("utf-8", "replace")
+
+
+def _escape(seq: str, f: GoFile, node) -> bytes:
+    kind = seq[1]
+    if kind in _ESCAPES:
+        return bytes([_ESCAPES[kind]])
+    if kind in "xX" or kind in "01234567":
+        value = int(seq[2:], 16) if kind in "xX" else int(seq[1:], 8)
+        if value > 255:
+            raise InputError(f"octal escape value {value} > 255", f.path, node.start_point[0] + 1)
+        return bytes([value])
+    code = int(seq[2:], 16)
+    if code > 0x10FFFF or 0xD800 <= code < 0xE000:
+        raise InputError(f"escape {seq} is an invalid Unicode code point", f.path, node.start_point[0] + 1)
+    return chr(code).encode("utf-8")
 
 
 def comment_block(f: GoFile, line: int) -> list[int]:

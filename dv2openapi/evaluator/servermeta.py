@@ -1,0 +1,34 @@
+"""What the API server does to an API object's metadata by hand-written code, apart from the
+declarative rules: the name it generates on create, and ValidateObjectMeta's checks."""
+
+from __future__ import annotations
+
+from dv2openapi.apiserver.objectmeta import builtin_name_rule, generated_name, validate_object_meta
+
+from .errors import OMITTED, FieldError
+
+
+def with_generated_name(obj: dict) -> dict:
+    """`obj` as the API server validates a create: named from its generateName when it has no name."""
+    meta = obj.get("metadata")
+    name = generated_name(meta) if isinstance(meta, dict) else None
+    return obj if name is None else {**obj, "metadata": {**meta, "name": name}}
+
+
+def object_meta_errors(obj: dict, old: dict | None = None) -> list[FieldError]:
+    """An API object's metadata as the API server checks it by hand-written code (apimachinery's
+    ValidateObjectMeta, with the kind's name rule): name or generateName, namespace, labels,
+    annotations, finalizers, and on update what may not change. These are not declarative rules:
+    `Validator.validate` leaves them out; dv-eval adds them for API objects."""
+    meta = obj.get("metadata")
+    if meta is not None and not isinstance(meta, dict):
+        return []  # a wrong type: the schema walk reported it
+    meta = dict(meta or {})
+    meta.setdefault("namespace", "default")  # the request's namespace (cluster-scoped kinds ignore it)
+    old_meta = old.get("metadata") if isinstance(old, dict) and isinstance(old.get("metadata"), dict) else None
+    if old_meta is not None:
+        old_meta = {**old_meta, "namespace": old_meta.get("namespace") or "default"}
+    group = str(obj.get("apiVersion", "")).rpartition("/")[0]
+    rule = builtin_name_rule(group, str(obj.get("kind", "")))
+    errs = validate_object_meta(meta, namespaced=True, name_rule=rule, old=old_meta)
+    return [FieldError(e[0], e[1], e[3] if len(e) > 3 else OMITTED, e[2]) for e in errs]
