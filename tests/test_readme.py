@@ -17,7 +17,18 @@ from dv2openapi.openapi import to_openapi
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ["writing-types", "crd", "dv-eval", "published-schemas", "go-types", "input", "design", "ci", "kubeconform", "kubernetes-types"]
+DOCS = [
+    "writing-types",
+    "crd",
+    "dv-eval",
+    "published-schemas",
+    "go-types",
+    "input",
+    "design",
+    "ci",
+    "kubeconform",
+    "kubernetes-types",
+]
 README = "\n".join(p.read_text() for p in [ROOT / "README.md", *(ROOT / "docs" / f"{d}.md" for d in DOCS)])
 FENCE = re.compile(r"^( *)```(\w+)\n(.*?)^\1```$", re.M | re.S)
 BLOCKS = [(lang, re.sub(rf"^{indent}", "", body, flags=re.M)) for indent, lang, body in FENCE.findall(README)]

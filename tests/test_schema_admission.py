@@ -156,3 +156,16 @@ def test_public_crds_the_server_admits_are_admitted(tmp_path, monkeypatch):
         except CRDRefused as e:
             refused[str(path)] = e.lines
     assert not refused
+
+
+def test_a_rule_past_the_engines_parser_depth_is_said_to_be_ours_not_the_servers(tmp_path, monkeypatch):
+    """cel-expr-python's parser nests 32 levels, the API server's 250: such a CRD cannot be used
+    here (exit 2), and the line says it is this engine's limit, not that the server refuses it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    crd = copy.deepcopy(CRD)
+    _spec_rule({"rule": " + ".join(["'a'"] * 40) + " != ''"})(crd)
+    path = tmp_path / "crd.yaml"
+    path.write_text(yaml.safe_dump(crd))
+    r = invoke(main, ["--schema", str(path), VALID])
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "at most 32 levels" in r.stderr and "is invalid" not in r.stderr

@@ -304,7 +304,7 @@ class _Walker:
             try:
                 ast = compile_rule(r["rule"], ctype, bool(r.get("optionalOldSelf")))
             except CompileError as e:
-                out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {e}"))
+                out.append(_compile_problem(rpath, "compilation failed", e))
                 continue
             if bad_regex := _invalid_regex_literal(ast):
                 out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {bad_regex}"))
@@ -359,7 +359,7 @@ def _message_expression(r: dict, decl: Decl, ctype: cel.Type, mpath: str) -> lis
     try:
         ast = compile_rule(expr, ctype)
     except CompileError as e:
-        return [Problem("FieldValueInvalid", mpath, f"messageExpression compilation failed: {e}")]
+        return [_compile_problem(mpath, "messageExpression compilation failed", e)]
     _, undefined, kind = estimate(ast, decl)
     if undefined:
         detail = f"messageExpression compilation failed: undefined field '{undefined[0]}'"
@@ -367,6 +367,19 @@ def _message_expression(r: dict, decl: Decl, ctype: cel.Type, mpath: str) -> lis
     if kind in NOT_STRING:
         return [Problem("FieldValueInvalid", mpath, "messageExpression must evaluate to a string")]
     return []
+
+
+ENGINE_LIMIT = "EngineLimit"  # not the server's refusal: a limit of the CEL engine the server does not have
+PARSER_DEPTH = "Exceeded max recursion depth"
+
+
+def _compile_problem(path: str, what: str, e: CompileError) -> Problem:
+    """A rule that does not compile; past cel-expr-python's parser depth (32, the server's 250) it is
+    our engine's limit, not the server's refusal."""
+    if PARSER_DEPTH in str(e):
+        detail = "cel-expr-python parses at most 32 levels of nesting (the API server 250): this rule cannot be run"
+        return Problem(ENGINE_LIMIT, path, detail)
+    return Problem("FieldValueInvalid", path, f"{what}: {e}")
 
 
 _QUIET = re2.Options()

@@ -241,7 +241,8 @@ def admit_crds(docs: list, source: str) -> None:
             continue
         if doc.get("apiVersion") != "apiextensions.k8s.io/v1":
             continue
-        from dv2openapi.apiserver.crdcheck import DecodeError, admission_problems  # only for a CRD not seen before
+        # only for a CRD not seen before
+        from dv2openapi.apiserver.crdcheck import ENGINE_LIMIT, DecodeError, admission_problems
 
         try:
             problems = admission_problems(doc)
@@ -253,6 +254,9 @@ def admit_crds(docs: list, source: str) -> None:
             continue
         name = (doc.get("metadata") or {}).get("name", "")
         for p in problems:
+            if p.type == ENGINE_LIMIT:
+                lines.append(f"{source}: CustomResourceDefinition {name!r}: {p.field}: {p.detail}")
+                continue
             body = FieldError(p.type, p.field, OMITTED, p.detail).body()
             lines.append(
                 f'{source}: CustomResourceDefinition.apiextensions.k8s.io "{name}" is invalid: {p.field}: {body}'

@@ -235,13 +235,16 @@ def _server_finding(e: FieldError, doc: Doc, start: int) -> Finding:
 
 def _admit_crd(vd: Verdict, doc: Doc) -> None:
     """A CustomResourceDefinition manifest, judged as the API server admits CRDs."""
-    from dv2openapi.apiserver.crdcheck import DecodeError, admission_problems
+    from dv2openapi.apiserver.crdcheck import ENGINE_LIMIT, DecodeError, admission_problems
 
     vd.schema = "the API server's CRD admission"
     try:
         problems = admission_problems(doc.value)
     except DecodeError as e:
         raise InputError(f"{doc.file}: document {doc.index + 1}: {e}") from None
+    for p in problems:
+        if p.type == ENGINE_LIMIT:  # no verdict: the server would run what our engine cannot
+            raise InputError(f"{doc.file}: document {doc.index + 1}: {p.field}: {p.detail}")
     vd.errors = [_server_finding(FieldError(p.type, p.field, OMITTED, p.detail), doc, vd.line) for p in problems]
 
 
