@@ -10,6 +10,7 @@ import click
 from dv2openapi.evaluator.process import cli_signals, closed_stdout
 
 from .catalog import tags_markdown, tags_text
+from .clients import for_clients
 from .crd import to_crd
 from .errors import InputError
 from .frontend import build_model
@@ -116,6 +117,8 @@ def _model(types_file: str, type_names: list[str] | None, modules: dict[str, str
 def openapi(types_file, type_names, modules, output):
     """Emit an OpenAPI 3 document (YAML) for the types in TYPES.py, or in a Go package (a
     directory of .go files, or one .go file, as Kubernetes' own API types are written).
+    Published for client validators too: a field may be null wherever Kubernetes' decoder takes
+    it (docs/clients.md).
 
     \b
     Examples:
@@ -127,7 +130,7 @@ def openapi(types_file, type_names, modules, output):
 
 def _openapi(types_file: str, type_names: list[str] | None, modules: dict[str, str]) -> tuple[str, list[str]]:
     warnings: list[str] = []
-    return dump_yaml(to_openapi(_model(types_file, type_names, modules), warnings)), warnings
+    return dump_yaml(for_clients(to_openapi(_model(types_file, type_names, modules), warnings))), warnings
 
 
 def _emit(translate, types_file: str, *args, output: str | None, every_warning: bool = True) -> None:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from dv2openapi.catalog import tags_markdown, vendor_markdown
+from dv2openapi.clients import for_clients
 from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
@@ -27,7 +28,7 @@ def artefacts() -> dict[Path, str]:
         name = types.parent.name
         rel = types.relative_to(ROOT)
         doc = to_openapi(build_model(str(rel)))
-        out[ROOT / "schemas" / f"{name}.openapi.yaml"] = dump_yaml(doc)
+        out[ROOT / "schemas" / f"{name}.openapi.yaml"] = dump_yaml(for_clients(doc))
         if name in CRDS:
             kind, group = CRDS[name]
             crd_doc = to_openapi(build_model(str(rel), [kind]))
