@@ -6,11 +6,12 @@ python tools/generate.py --check   # exit 1 if anything would change (drift)
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 from dv2openapi.catalog import tags_markdown, vendor_markdown
-from dv2openapi.clients import for_clients
+from dv2openapi.clients import file_name, for_clients, to_jsonschema
 from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
@@ -20,6 +21,12 @@ from dv2openapi.renderdoc import crd_rendering_markdown
 ROOT = Path(__file__).resolve().parent.parent
 # example folder -> (CRD kind, group) for the examples that ship a CRD
 CRDS = {"widget": ("Widget", "example.com")}
+# example folder -> (kind, group, version) of the JSON Schemas in schemas/jsonschema/
+KINDS = {
+    "widget": ("Widget", "example.com", "v1"),
+    "csr": ("CertificateSigningRequest", "certificates.k8s.io", "v1"),
+    "replicationcontroller": ("ReplicationController", "", "v1"),
+}
 
 
 def artefacts() -> dict[Path, str]:
@@ -29,6 +36,11 @@ def artefacts() -> dict[Path, str]:
         rel = types.relative_to(ROOT)
         doc = to_openapi(build_model(str(rel)))
         out[ROOT / "schemas" / f"{name}.openapi.yaml"] = dump_yaml(for_clients(doc))
+        if name in KINDS:
+            kind, group, version = KINDS[name]
+            for strict in (False, True):
+                schema = json.dumps(to_jsonschema(doc, kind, group, version, strict), indent=2) + "\n"
+                out[ROOT / "schemas" / "jsonschema" / file_name(kind, version, strict)] = schema
         if name in CRDS:
             kind, group = CRDS[name]
             crd_doc = to_openapi(build_model(str(rel), [kind]))
