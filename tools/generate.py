@@ -16,7 +16,7 @@ from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
 from dv2openapi.output import dump_yaml
-from dv2openapi.renderdoc import crd_rendering_markdown
+from dv2openapi.renderdoc import clients_markdown, crd_rendering_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 # example folder -> (CRD kind, group) for the examples that ship a CRD
@@ -48,7 +48,19 @@ def artefacts() -> dict[Path, str]:
     out[ROOT / "docs" / "tags.md"] = tags_markdown()
     out[ROOT / "docs" / "vendor-keywords.md"] = vendor_markdown()
     out[ROOT / "docs" / "crd-rendering.md"] = crd_rendering_markdown()
+    out[ROOT / "docs" / "clients.md"] = _spliced(ROOT / "docs" / "clients.md", clients_markdown())
     return out
+
+
+def _spliced(path: Path, generated: str) -> str:
+    """`path`'s text with `generated` between its begin/end markers (the rest is written by hand)."""
+    text = path.read_text(encoding="utf-8")
+    head, begin, rest = text.partition("<!-- begin: generated")
+    marker, _, rest = rest.partition("\n")
+    _, end, tail = rest.partition("<!-- end: generated -->")
+    if not begin or not end:
+        raise SystemExit(f"{path}: the <!-- begin: generated ... --> / <!-- end: generated --> markers are missing")
+    return f"{head}{begin}{marker}\n{generated}{end}{tail}"
 
 
 def main(argv: list[str]) -> int:
