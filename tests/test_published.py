@@ -21,7 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 TYPES = [
     ("examples/widget/types.py", "Widget", "examples/widget/objects/valid.yaml"),
     ("examples/csr/types.py", "CertificateSigningRequest", "examples/csr/objects/pending.yaml"),
-    ("examples/replicationcontroller/types.py", "ReplicationController", "examples/replicationcontroller/objects/valid.yaml"),  # noqa: E501
+    (
+        "examples/replicationcontroller/types.py",
+        "ReplicationController",
+        "examples/replicationcontroller/objects/valid.yaml",
+    ),
     ("tests/clients/forms.py", "Forms", "tests/clients/forms.yaml"),
 ]
 

@@ -1,7 +1,9 @@
 """Objects of a type, generated from a valid one and the type's published OpenAPI document: every
-field null (in each spelling YAML has), numbers in the forms Kubernetes reads as integers (`3.0`),
-int-or-string and YAML 1.1 booleans in each form, and violations of the standard keywords a client
-can check (each `Case.violates` names it). Written as YAML text, as a user's file would be."""
+field null (in each spelling YAML has), numbers in the forms Kubernetes reads as integers (`3.0`,
+`3.`, `0x3`, `03`), int-or-string and YAML 1.1 booleans in each form, and violations of the standard
+keywords a client can check (each `Case.violates` names it). Written as YAML text, as a user's file
+would be. Left out: the YAML 1.1 forms YAML parsers read apart (`y`, `3e0`, `0o3`: go-yaml v2 reads
+them as Kubernetes does, PyYAML as strings), which no schema can reconcile."""
 
 from __future__ import annotations
 
@@ -140,7 +142,8 @@ class Generator:
 
     def number(self, r: dict, v: object, path: tuple, typ: str, zero_ok: bool, non_zero: bool) -> None:
         n = v if type(v) is int else max(1, r.get("minimum", 1) + (1 if r.get("exclusiveMinimum") else 0))
-        for label, form in (("float", f"{n}.0"), ("dot", f"{n}."), ("exp", f"{n}.0e+0")):
+        forms = (("float", f"{n}.0"), ("dot", f"{n}."), ("exp", f"{n}.0e+0"), ("hex", hex(n)), ("octal", f"0{n:o}"))
+        for label, form in (*forms, ("plus", f"+{n}")):
             self.add(f"number-{label}", path, Raw(form))
         self.add("type", path, "x7", "type")
         if "minimum" in r:
