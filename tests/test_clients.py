@@ -15,6 +15,7 @@ import functools
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -30,7 +31,7 @@ from openapi_schema_validator import OAS30Validator
 from dv2openapi.cli import main
 
 from .clients import npm, objects
-from .clients.lsp import YamlLanguageServer
+from .clients.lsp import SETTINGS, YamlLanguageServer
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENTS = ROOT / "tests" / "clients"
@@ -408,6 +409,29 @@ def test_documents_load_in_yaml_language_server(documents, language_server, tmp_
         language_server_verdicts(
             language_server, f"{documents[ex.name, 'openapi']}#/components/schemas/{ex.kind}", [base], tmp_path
         )
+
+
+def test_vs_code_settings_associate_a_schema_with_a_folder(node_modules, tmp_path):
+    """The `yaml.schemas` setting of docs/clients.md: files matching its glob get the schema, others not."""
+    settings = json.loads(re.search(r"```json\n(.*?)```", (ROOT / "docs" / "clients.md").read_text(), re.S).group(1))
+    (schema_path,) = settings["yaml.schemas"]
+    (tmp_path / "schemas" / "jsonschema").mkdir(parents=True)
+    shutil.copy(ROOT / schema_path, tmp_path / schema_path)
+    yaml_settings = {
+        **SETTINGS["yaml"],
+        "yamlVersion": settings["yaml.yamlVersion"],
+        "schemas": {str(tmp_path / schema_path): settings["yaml.schemas"][schema_path]},
+    }
+    command = ["node", str(node_modules / "yaml-language-server" / "bin" / "yaml-language-server"), "--stdio"]
+    server = YamlLanguageServer(command, tmp_path, {"yaml": yaml_settings})
+    try:
+        invalid = (ROOT / "examples/widget/objects/invalid.yaml").read_text()
+        docs = {(tmp_path / d / "w.yaml").as_uri(): invalid for d in ("deploy/widgets", "elsewhere")}
+        found = server.diagnostics(docs)
+    finally:
+        server.close()
+    inside, outside = (found[uri] for uri in docs)
+    assert [d["message"] for d in inside] == ["Value is below the minimum of 0."] and outside == []
 
 
 def test_docs_show_the_ajv_declarations():
