@@ -24,7 +24,7 @@ from .evaluator.shape import refs_in
 from .evaluator.strict import OBJECT_META
 
 REF = "#/components/schemas/"
-ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False, "array": [], "object": {}}
+_ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False, "array": [], "object": {}}
 _ASSERTIONS = {  # keywords that may fault a value (what an unset optional value field skips)
     *("enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "pattern"),
     *("minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "allOf"),
@@ -40,7 +40,7 @@ def for_clients(doc: dict) -> dict:
     return out
 
 
-def ref_type(schema: dict, schemas: dict, seen: tuple = ()) -> str | None:
+def _ref_type(schema: dict, schemas: dict, seen: tuple = ()) -> str | None:
     """The JSON type a schema states, itself or through `$ref` / `allOf` (None if it states none)."""
     if isinstance(schema.get("type"), str):
         return schema["type"]
@@ -49,7 +49,7 @@ def ref_type(schema: dict, schemas: dict, seen: tuple = ()) -> str | None:
     for ref in parts:
         name = ref[len(REF) :]
         if name in schemas and name not in seen:
-            found = ref_type(schemas[name], schemas, seen + (name,))
+            found = _ref_type(schemas[name], schemas, seen + (name,))
             if found:
                 return found
     return None
@@ -59,7 +59,7 @@ def _position(schema: dict, nullable: bool, schemas: dict) -> None:
     """Publish a schema that sits where a value sits (a component, a property, an item, a map value)."""
     if "$ref" in schema and not nullable:  # a bare $ref has no siblings in 3.0: wrap it to state non-null
         schema["allOf"] = [{"$ref": schema.pop("$ref")}]
-    typ = ref_type(schema, schemas)
+    typ = _ref_type(schema, schemas)
     if typ is not None:
         rest = {k: v for k, v in schema.items() if k not in ("type", "nullable")}
         schema.clear()
@@ -91,7 +91,7 @@ def _unset_branch(prop: dict, schemas: dict) -> None:
     last move into `anyOf: [{x-dv-unset: null or the zero value}, {those keys}]`, at the place of
     the first (dv-eval puts them back in order)."""
     typ = prop.get("type")
-    if typ not in ZERO or "anyOf" in prop or not rejects_zero(prop, typ, schemas):
+    if typ not in _ZERO or "anyOf" in prop or not _rejects_zero(prop, typ, schemas):
         return
     keys = list(prop)
     moved = [i for i, k in enumerate(keys) if k in _ASSERTIONS]
@@ -102,7 +102,7 @@ def _unset_branch(prop: dict, schemas: dict) -> None:
     elif typ == "object":
         unset["maxProperties"] = 0
     else:
-        unset["enum"] = [ZERO[typ], None]
+        unset["enum"] = [_ZERO[typ], None]
     branch = {k: prop[k] for k in keys[first : last + 1]}
     rebuilt = {k: prop[k] for k in keys[:first]}
     rebuilt["anyOf"] = [{**unset, UNSET: True}, branch]
@@ -111,9 +111,9 @@ def _unset_branch(prop: dict, schemas: dict) -> None:
     prop.update(rebuilt)
 
 
-def rejects_zero(schema: dict, typ: str, schemas: dict, seen: tuple = ()) -> bool:
+def _rejects_zero(schema: dict, typ: str, schemas: dict, seen: tuple = ()) -> bool:
     """Whether the rules of `schema` (and of what it references) fault the zero value of `typ`."""
-    zero = ZERO[typ]
+    zero = _ZERO[typ]
     enum = schema.get("enum")
     if enum is not None and not any(type(x) is type(zero) and x == zero for x in enum):
         return True
@@ -130,7 +130,7 @@ def rejects_zero(schema: dict, typ: str, schemas: dict, seen: tuple = ()) -> boo
     for part in schema.get("allOf", ()):
         name = part.get("$ref", "")[len(REF) :]
         target = schemas.get(name) if name else part
-        if target is not None and name not in seen and rejects_zero(target, typ, schemas, seen + (name,)):
+        if target is not None and name not in seen and _rejects_zero(target, typ, schemas, seen + (name,)):
             return True
     return False
 
@@ -140,7 +140,7 @@ def rejects_zero(schema: dict, typ: str, schemas: dict, seen: tuple = ()) -> boo
 DRAFT = "http://json-schema.org/draft-07/schema#"
 DEFS = "#/definitions/"
 _ANNOTATE = ("description", "default")
-_ASSERT = (  # draft-07 assertions the emitter writes as they are (`format`, `nullable`, `x-*` are rewritten or dropped)
+_COPIED = (  # draft-07 assertions the emitter writes as they are (`format`, `nullable`, `x-*` are rewritten or dropped)
     *("enum", "multipleOf", "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems"),
     *("minProperties", "maxProperties"),
 )
@@ -238,7 +238,7 @@ class _Converter:
         out: dict = {}
         if "type" in s:
             out["type"] = [s["type"], "null"] if s.get("nullable") else s["type"]
-        out.update((k, s[k]) for k in (*_ANNOTATE, *_ASSERT) if k in s)
+        out.update((k, s[k]) for k in (*_ANNOTATE, *_COPIED) if k in s)
         for bound, exclusive in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
             if bound in s:
                 out[exclusive if s.get(exclusive) else bound] = s[bound]
