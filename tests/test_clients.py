@@ -12,6 +12,7 @@ object dv-eval accepts, and each rejects the violations its document's keywords 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import re
@@ -110,6 +111,7 @@ def language_server(node_modules, tmp_path_factory):
     server.close()
 
 
+OPENED = itertools.count()  # each document opened under a name of its own: no late diagnostics of a closed one
 SCHEMA_PROBLEM = re.compile(r"^(Unable to load schema|Schema '.*' is not valid)")
 
 
@@ -117,7 +119,7 @@ def language_server_verdicts(server: YamlLanguageServer, schema: str, texts: lis
     """yaml-language-server's first error (or None) for each YAML text, associated with `schema`
     by the documented modeline."""
     docs = {
-        (where / f"doc{i}.yaml").as_uri(): f"# yaml-language-server: $schema={schema}\n{t}" for i, t in enumerate(texts)
+        (where / f"doc{next(OPENED)}.yaml").as_uri(): f"# yaml-language-server: $schema={schema}\n{t}" for t in texts
     }
     found = server.diagnostics(docs)
     out = []
