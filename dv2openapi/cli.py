@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import click
 
+from dv2openapi.apiserver.names import is_dns1035_label, is_dns1123_subdomain
 from dv2openapi.evaluator.process import cli_signals, closed_stdout
 
 from .catalog import tags_markdown, tags_text
+from .clients import file_name, for_clients, to_jsonschema
 from .crd import to_crd
 from .errors import InputError
 from .frontend import build_model
@@ -116,6 +119,8 @@ def _model(types_file: str, type_names: list[str] | None, modules: dict[str, str
 def openapi(types_file, type_names, modules, output):
     """Emit an OpenAPI 3 document (YAML) for the types in TYPES.py, or in a Go package (a
     directory of .go files, or one .go file, as Kubernetes' own API types are written).
+    Published for client validators too: a field may be null wherever Kubernetes' decoder takes
+    it (docs/clients.md).
 
     \b
     Examples:
@@ -127,7 +132,7 @@ def openapi(types_file, type_names, modules, output):
 
 def _openapi(types_file: str, type_names: list[str] | None, modules: dict[str, str]) -> tuple[str, list[str]]:
     warnings: list[str] = []
-    return dump_yaml(to_openapi(_model(types_file, type_names, modules), warnings)), warnings
+    return dump_yaml(for_clients(to_openapi(_model(types_file, type_names, modules), warnings))), warnings
 
 
 def _emit(translate, types_file: str, *args, output: str | None, every_warning: bool = True) -> None:
@@ -179,6 +184,64 @@ def _crd(
     doc = to_openapi(_model(types_file, [kind], modules), warnings)
     manifest = to_crd(doc, kind, group, version, scope, plural, warnings.append)
     return dump_yaml(manifest), warnings
+
+
+@main.command()
+@click.argument("types_file", metavar="TYPES.py|GO_PACKAGE")
+@click.option("--type", "kind", required=True, metavar="KIND", help="The root type (the kind).")
+@click.option("--group", required=True, help='API group, e.g. example.com ("" for the core group).')
+@click.option("--version", default="v1", show_default=True, help="API version name.")
+@click.option("--id-base", default="", metavar="URL", help="Prefix of each file's $id (default: none, the file name).")
+@click.option("-o", "--output", "directory", required=True, metavar="DIR", help="Directory to write the two files in.")
+@click.option(
+    "--go-module", "modules", multiple=True, metavar="IMPORT/PATH=DIR", callback=_go_modules, help=GO_MODULE_HELP
+)
+def jsonschema(types_file, kind, group, version, id_base, directory, modules):
+    """Write standalone JSON Schemas (draft-07) for KIND into DIR: KIND_VERSION.json and
+    KIND_VERSION-strict.json (the kind lower-cased; strict: unknown fields are errors), as
+    openapi2jsonschema and the CRDs catalog name them, for kubeconform, yaml-language-server,
+    ajv or python-jsonschema.
+
+    \b
+    Example:
+      dv2openapi jsonschema examples/widget/types.py --type Widget --group example.com -o schemas/jsonschema
+      kubeconform -schema-location \\
+        'schemas/jsonschema/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}{{ .StrictSuffix }}.json' widget.yaml
+    """
+    if group and (is_dns1123_subdomain(group) or "." not in group):
+        _fail(f'--group {group!r}: must be a DNS subdomain with at least one dot, or "" for the core group')
+    if is_dns1035_label(version):
+        _fail(f"--version {version!r}: must be a DNS-1035 label (lower-case letters, digits, '-'), e.g. v1beta1")
+    paths = [str(Path(directory) / file_name(kind, version, strict)) for strict in (False, True)]
+    for path in paths:
+        try:
+            refuse_inputs(path, [types_file])
+        except OutputError as e:
+            _fail(e)
+    try:
+        texts, warnings = run_isolated(_jsonschema, types_file, kind, group, version, id_base, modules, what=types_file)
+    except InputError as e:
+        _fail(e)
+    for w in dict.fromkeys(warnings):
+        click.echo(f"warning: {w}", err=True)
+    try:
+        Path(directory).mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        _fail(f"{directory}: cannot create the directory: {e.strerror or e}")
+    for path, text in zip(paths, texts, strict=True):
+        _out(text, path)
+
+
+def _jsonschema(
+    types_file: str, kind: str, group: str, version: str, id_base: str, modules: dict[str, str]
+) -> tuple[list[str], list[str]]:
+    warnings: list[str] = []
+    doc = to_openapi(_model(types_file, [kind], modules), warnings)
+    texts = [
+        json.dumps(to_jsonschema(doc, kind, group, version, strict, id_base), indent=2) + "\n"
+        for strict in (False, True)
+    ]
+    return texts, warnings
 
 
 def summarize(warnings: list[str], shown: int = 3) -> list[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from .clients import for_clients, to_jsonschema
 from .crd import to_crd
 from .errors import InputError
 from .frontend import build_model
@@ -241,3 +242,72 @@ def crd_rendering_markdown() -> str:
         out += ["Warnings: none." if not warnings else "Warnings:"]
         out += ["", *(f"- {w}" for w in warnings)] if warnings else []
     return "\n".join(out).rstrip() + "\n"
+
+
+# --- what client validators check (docs/clients.md) --------------------------------------------
+
+_ASSERTIONS = (
+    *("enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "pattern"),
+    *("minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties"),
+    *("required", "not"),
+)
+_TYPE_RANGE = {1 << 31, (1 << 31) - 1, 1 << 63, (1 << 63) - 1}  # int32 / int64 bounds: the type's, not a tag's
+_NOT_RULES = {"x-dv-value", "x-dv-optional", "x-dv-unset"}  # Go semantics markers, not checks
+
+
+def _keywords(node: object, out: set, vendor: set | None = None) -> None:
+    """Assertion keywords (and, into `vendor`, vendor keywords and formats) in a schema's standard
+    positions; a zero-value branch (`x-dv-unset`) is the absence of a value, not a check."""
+    if not isinstance(node, dict):
+        return
+    for k, v in node.items():
+        if k in _ASSERTIONS and not (k in ("minimum", "maximum") and abs(v) in _TYPE_RANGE):
+            out.add(k)
+        elif vendor is not None and k.startswith("x-") and k not in _NOT_RULES:
+            vendor.add(k)
+        elif vendor is not None and k == "format" and v not in ("int32", "int64", "double", "byte"):
+            vendor.add(f"format={v}")
+    for k in ("items", "additionalProperties", "not"):
+        _keywords(node.get(k), out, vendor)
+    for sub in (node.get("properties") or {}).values():
+        _keywords(sub, out, vendor)
+    for k in ("allOf", "anyOf", "oneOf"):
+        for sub in node.get(k, ()):
+            if not (isinstance(sub, dict) and sub.get("x-dv-unset")):
+                _keywords(sub, out, vendor)
+
+
+def client_checks(name: str) -> tuple[str, str, str]:
+    """(what the published OpenAPI document lets a client check, what the JSON Schema does, what only
+    dv-eval checks) for tag `name`'s example."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "types.py"
+        path.write_text(example_source(name), encoding="utf-8")
+        doc = to_openapi(build_model(str(path), ["T"]))
+    published = for_clients(doc)
+    openapi: set = set()
+    vendor: set = set()
+    for schema in published["components"]["schemas"].values():
+        _keywords(schema, openapi, vendor)
+    exported = to_jsonschema(doc, "T", "example.com")
+    jsonschema: set = set()
+    for prop, schema in exported["properties"].items():
+        if prop not in ("apiVersion", "kind", "metadata"):
+            _keywords(schema, jsonschema)
+    if [r for r in exported["required"] if r not in ("apiVersion", "kind")]:
+        jsonschema.add("required")
+    for schema in exported.get("definitions", {}).values():
+        _keywords(schema, jsonschema)
+    cells = [", ".join(f"`{k}`" for k in sorted(s)) or "—" for s in (openapi, jsonschema, vendor)]
+    return cells[0], cells[1], cells[2]
+
+
+def clients_markdown() -> str:
+    """The per-tag table of docs/clients.md: what a client checks, what only dv-eval (or the CRD)."""
+    out = [
+        "| Tag | OpenAPI document: a client checks | JSON Schema: a client checks | Only dv-eval checks | In the CRD |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for n in sorted(REGISTRY, key=str.lower):
+        out.append(f"| `+k8s:{n}` | {' | '.join(client_checks(n))} | {summary(n)} |")
+    return "\n".join(out) + "\n"

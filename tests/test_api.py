@@ -160,3 +160,14 @@ def test_status_write_validates_spec_changes_as_the_reference_does(v):
     new = {**VALID, "spec": {**VALID["spec"], "clusterRef": "elsewhere"}}
     assert [e.origin for e in v.validate(new, VALID, subresource="/status")] == ["immutable"]
     assert v.validate(VALID, VALID, subresource="/status") == []  # unchanged: ratchets
+
+
+@pytest.mark.parametrize("falsy", ["", 0, False, {}, []])
+def test_a_falsy_value_of_another_type_is_no_unset_value_field(v, falsy):
+    """An optional value field is unset when nil or its own zero value; `tags: ""` is a type error, as
+    decoding it into a Go []string is (it used to pass as an unset list)."""
+    spec = {**VALID["spec"], "tags": falsy, "description": falsy}
+    errors = {(e.field, e.type) for e in v.validate({**VALID, "spec": spec}).enforced}
+    assert ("spec.tags", "FieldValueTypeInvalid") in errors or falsy == []
+    assert ("spec.description", "FieldValueTypeInvalid") in errors or falsy == ""
+    assert v.validate({**VALID, "spec": {**VALID["spec"], "tags": [], "description": ""}}).valid

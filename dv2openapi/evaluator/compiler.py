@@ -166,18 +166,21 @@ class Compiler:
 
     # -- node parts ------------------------------------------------------------------
     def unset_fn(self, shape: Shape, value_field: bool):
+        """Whether a value is unset: nil, or a value field's zero value of its own JSON type (a
+        falsy value of another type, `tags: ""`, is a type error, as decoding it is in Go)."""
         kind = shape.kind
         if not value_field or kind in ("any", "intstr"):
             return lambda v: v is None
         if kind in ("list", "map"):
-            return lambda v: not v
+            json_type = list if kind == "list" else dict
+            return lambda v: v is None or (type(v) is json_type and not v)
         if kind == "struct":
             children = [
                 (k, self.unset_fn(self.res.shape(s), bool(s.get("x-dv-value")))) for k, s in shape.props.items()
             ]
             return lambda v: v is None or (type(v) is dict and all(u(v.get(k)) for k, u in children))
-        zero = ZERO[kind]
-        return lambda v: v is None or v == zero and type(v) is not bool or v is False
+        zero, types = ZERO[kind], _JSON_TYPE[kind]
+        return lambda v: v is None or (type(v) in types and v == zero)
 
     def checks(self, schema: dict, shape: Shape, role: str, n: Node) -> tuple[list, list]:
         """(short-circuit checks, other checks) for one schema dict and what it includes."""

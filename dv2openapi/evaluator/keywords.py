@@ -174,6 +174,8 @@ def kw_enum(c, value, schema):
             return
         supported = []
         for x in value:
+            if x is None:  # a nullable enum lists null (OpenAPI 3.0.3): the absence, never reported as a value
+                continue
             out = excluded(x, ctx) if excl else False
             if type(out) is str:
                 ctx.add(E.INTERNAL, path, None, out, "")
@@ -181,7 +183,7 @@ def kw_enum(c, value, schema):
             if not out:
                 supported.append(x)
         detail = "supported values: " + ", ".join(json.dumps(str(x)) for x in sorted(supported, key=str))
-        ctx.add(E.NOT_SUPPORTED, path, v, detail if value else "", "")
+        ctx.add(E.NOT_SUPPORTED, path, v, detail if any(x is not None for x in value) else "", "")
 
     return check
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from .published import unpublished
 from .schemaerror import SchemaError
 
 ANNOTATION = "dv2openapi.dev/openapi"
@@ -81,7 +82,7 @@ def _gvks(schema: object) -> set:
 
 def schema_root(doc: object, type_name: str | None, obj: object = None) -> tuple[dict, str]:
     """(the OpenAPI document, the $ref of the schema to validate with)."""
-    doc = as_openapi(doc)
+    doc = unpublished(as_openapi(doc))
     schemas = _mapping(doc.get("components"), "components").get("schemas") or {}
     if not isinstance(schemas, dict) or not schemas:
         raise SchemaError("the document has no components.schemas")

@@ -236,6 +236,13 @@ VENDOR: dict[str, Vendor] = {
         "On a type: the subresources it supports; at document level: those of every type without its own.",
         "supportsSubresource",
     ),
+    "x-dv-unset": Vendor(
+        _BOOL,
+        "true",
+        "Marks the first branch of an optional value field's `anyOf` in a published document: null or the "
+        "zero value (unset), for clients. dv-eval reads the second branch's keywords as the field's own.",
+        "optional (published document)",
+    ),
 }
 
 STANDARD: dict[str, dict] = {

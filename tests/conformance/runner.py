@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from dv2openapi import evaluator
+from dv2openapi.clients import for_clients
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
 
@@ -48,14 +49,15 @@ def document(path: str) -> dict:
 
 
 @functools.cache
-def validator(path: str, type_name: str):
-    return evaluator.compile(document(path), type_name)
+def validator(path: str, type_name: str, published: bool = False):
+    """dv-eval on the translator's document, or on the document as `dv2openapi openapi` publishes it."""
+    return evaluator.compile(for_clients(document(path)) if published else document(path), type_name)
 
 
-def run(case: Case) -> list:
+def run(case: Case, published: bool = False) -> list:
     d = case.data
     path = str(CASES / case.folder / d.get("types", case.default_types))
-    v = validator(path, d["type"])
+    v = validator(path, d["type"], published)
     update = "old" in d
     # no `options` key = the Go test made no Opts(...) call: no option is defined at all
     options = d["options"] or () if "options" in d else {}
