@@ -62,8 +62,11 @@ REFUSED = {
         "spec.versions: Invalid value: must contain unique version names",
     ),
     "$ref": (_set((*SCHEMA, "properties", "spec", "$ref"), "#/x"), "$ref: Forbidden: $ref is not supported"),
-    "scope": (_set(("spec", "scope"), "Bogus"), "spec.scope: Unsupported value"),
-    "metadata.name": (_set(("metadata", "name"), "widgets"), 'must be spec.names.plural+"."+spec.group'),
+    "scope": (_set(("spec", "scope"), "Bogus"), 'spec.scope: Unsupported value: "Bogus": supported values'),
+    "metadata.name": (
+        _set(("metadata", "name"), "widgets"),
+        'metadata.name: Invalid value: "widgets": must be spec.names.plural+"."+spec.group',
+    ),
     "no group": (lambda c: c["spec"].pop("group"), "spec.group: Required value"),
     "property without type": (
         _set((*SCHEMA, "properties", "spec", "properties", "zz"), {"description": "x"}),

@@ -37,6 +37,7 @@ class Problem:
     type: str
     field: str
     detail: str
+    value: object = None  # the bad value the server prints (a string or number); None: not printed
 
     def __str__(self) -> str:
         return f"{self.field}: {self.detail}"
@@ -50,11 +51,13 @@ def check_crd(crd: dict) -> list[Problem]:
     if not group:
         out.append(Problem("FieldValueRequired", "spec.group", ""))
     elif errs := is_dns1123_subdomain(group):
-        out.append(Problem("FieldValueInvalid", "spec.group", ",".join(errs)))
+        out.append(Problem("FieldValueInvalid", "spec.group", ",".join(errs), group))
     elif "." not in group:
-        out.append(Problem("FieldValueInvalid", "spec.group", "should be a domain with at least one dot"))
-    if spec.get("scope") not in ("Cluster", "Namespaced"):
-        out.append(Problem("FieldValueNotSupported", "spec.scope", 'supported values: "Cluster", "Namespaced"'))
+        out.append(Problem("FieldValueInvalid", "spec.group", "should be a domain with at least one dot", group))
+    scope = spec.get("scope")
+    if scope not in ("Cluster", "Namespaced"):
+        shown = scope if isinstance(scope, str) else ""
+        out.append(Problem("FieldValueNotSupported", "spec.scope", 'supported values: "Cluster", "Namespaced"', shown))
     names = dict(spec.get("names") or {})
     if isinstance(names.get("kind"), str) and names["kind"]:  # the server's defaulting, before validation
         names.setdefault("singular", names["kind"].lower())
@@ -65,10 +68,11 @@ def check_crd(crd: dict) -> list[Problem]:
             out.append(Problem("FieldValueRequired", f"spec.names.{key}", ""))
         elif errs := is_dns1035_label(value.lower() if key in ("kind", "listKind") else value):
             prefix = "may have mixed case, but should otherwise match: " if key in ("kind", "listKind") else ""
-            out.append(Problem("FieldValueInvalid", f"spec.names.{key}", prefix + ",".join(errs)))
+            out.append(Problem("FieldValueInvalid", f"spec.names.{key}", prefix + ",".join(errs), value))
     name = (crd.get("metadata") or {}).get("name")
     if name != f"{names.get('plural', '')}.{group}":
-        out.append(Problem("FieldValueInvalid", "metadata.name", 'must be spec.names.plural+"."+spec.group'))
+        shown = name if isinstance(name, str) else ""
+        out.append(Problem("FieldValueInvalid", "metadata.name", 'must be spec.names.plural+"."+spec.group', shown))
     versions = spec.get("versions") or []
     if sum(bool(v.get("storage")) for v in versions) != 1:
         out.append(

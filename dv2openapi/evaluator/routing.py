@@ -259,7 +259,7 @@ def admit_crds(docs: list, source: str) -> None:
             if p.type == ENGINE_LIMIT:
                 lines.append(f"{source}: CustomResourceDefinition {name!r}: {p.field}: {p.detail}")
                 continue
-            body = FieldError(p.type, p.field, OMITTED, p.detail).body()
+            body = FieldError(p.type, p.field, OMITTED if p.value is None else p.value, p.detail).body()
             lines.append(
                 f'{source}: CustomResourceDefinition.apiextensions.k8s.io "{name}" is invalid: {p.field}: {body}'
             )

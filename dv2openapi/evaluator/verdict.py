@@ -245,7 +245,10 @@ def _admit_crd(vd: Verdict, doc: Doc) -> None:
     for p in problems:
         if p.type == ENGINE_LIMIT:  # no verdict: the server would run what our engine cannot
             raise InputError(f"{doc.file}: document {doc.index + 1}: {p.field}: {p.detail}")
-    vd.errors = [_server_finding(FieldError(p.type, p.field, OMITTED, p.detail), doc, vd.line) for p in problems]
+    vd.errors = [
+        _server_finding(FieldError(p.type, p.field, OMITTED if p.value is None else p.value, p.detail), doc, vd.line)
+        for p in problems
+    ]
 
 
 _SERVERS: dict = {}
