@@ -49,8 +49,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
-import evaluator  # noqa: E402
-
+from dv2openapi import evaluator  # noqa: E402
 from dv2openapi.evaluator import shape as _shape  # noqa: E402
 
 QUICK = False
