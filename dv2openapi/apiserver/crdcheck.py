@@ -393,9 +393,7 @@ _QUIET.log_errors = False
 def _invalid_regex_literal(ast) -> str | None:
     """cel-go's `ValidateRegexLiterals` (on in the server's environment since 1.29): a constant
     pattern of `matches` (its first argument, the pattern of the member form) must compile."""
-    stack = [ast]
-    while stack:
-        n = stack.pop()
+    for n in _nodes(ast):
         if n.kind == "call" and n.value == "matches" and n.args and n.args[0].kind == "const":
             pattern = n.args[0].value
             if isinstance(pattern, str):
@@ -403,8 +401,16 @@ def _invalid_regex_literal(ast) -> str | None:
                     re2.compile(pattern, _QUIET)
                 except re2.error:
                     return "invalid matches argument"
-        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
     return None
+
+
+def _nodes(ast):
+    """Every node of a checked AST."""
+    stack = [ast]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
 
 
 def _mul_guard(cost: int, card: int) -> int:
@@ -428,13 +434,7 @@ def _child_cardinality(s: dict, cardinality: int | None) -> int | None:
 
 def uses_old_self(ast) -> bool:
     """Whether the checked AST refers to `oldSelf`."""
-    stack = [ast]
-    while stack:
-        n = stack.pop()
-        if n.kind == "ident" and n.value == "oldSelf":
-            return True
-        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
-    return False
+    return any(n.kind == "ident" and n.value == "oldSelf" for n in _nodes(ast))
 
 
 def cel_type(d: Decl) -> cel.Type:
