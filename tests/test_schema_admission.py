@@ -161,14 +161,20 @@ def test_public_crds_the_server_admits_are_admitted(tmp_path, monkeypatch):
     assert not refused
 
 
-def test_a_rule_past_the_engines_parser_depth_is_said_to_be_ours_not_the_servers(tmp_path, monkeypatch):
-    """cel-expr-python's parser nests 32 levels, the API server's 250: such a CRD cannot be used
-    here (exit 2), and the line says it is this engine's limit, not that the server refuses it."""
+def test_a_dv2openapi_crd_edited_since_it_was_rendered_is_judged_by_its_schema(tmp_path, monkeypatch):
+    """The OpenAPI document a dv2openapi CRD embeds stands for it only while the CRD's spec is the
+    one rendered (its digest annotation): a rule added by hand afterwards is enforced, as the
+    cluster enforces it, not ignored for the embedded document."""
+    from dv2openapi.evaluator.select import rendered_by_us
+
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert rendered_by_us(CRD)
     crd = copy.deepcopy(CRD)
-    _spec_rule({"rule": " + ".join(["'a'"] * 40) + " != ''"})(crd)
+    _spec_rule({"rule": "self.replicas < 3", "message": "at most two"})(crd)
+    assert not rendered_by_us(crd)
     path = tmp_path / "crd.yaml"
     path.write_text(yaml.safe_dump(crd))
     r = invoke(main, ["--schema", str(path), VALID])
-    assert r.exit_code == 2 and r.stdout == ""
-    assert "at most 32 levels" in r.stderr and "is invalid" not in r.stderr
+    assert r.exit_code == 1 and "spec: Invalid value: \"object\": at most two" in r.stdout, r.output
+    path.write_text(yaml.safe_dump(CRD))
+    assert invoke(main, ["--schema", str(path), VALID]).exit_code == 0

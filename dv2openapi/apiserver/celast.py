@@ -1,151 +1,19 @@
 """Compile a CEL rule with a real CEL engine and read back its checked AST.
 
-`cel-expr-python` (Google's C++ CEL) parses, expands macros and type-checks;
-its serialized `cel.expr.CheckedExpr` (a protobuf) is decoded here with a
-minimal wire-format reader into plain `Node`s, which the cost estimator walks.
-Field numbers are those of cel-spec's `syntax.proto` / `checked.proto`.
+`cel-expr-python` (Google's C++ CEL) parses, expands macros and type-checks; its serialized
+`cel.expr.CheckedExpr` is read (`celproto`) into plain `Node`s, which the cost estimator walks.
 """
 
 from __future__ import annotations
 
-import struct
-from dataclasses import dataclass, field
-
 from cel_expr_python import cel
 
-from . import cellib
+from . import celdeep, cellib
+from .celproto import Node, checked, fields
 
 
 class CompileError(Exception):
     """The rule does not parse or type-check."""
-
-
-@dataclass
-class Node:
-    """One expression of the checked AST (kind: const, ident, select, call, list, map, comp)."""
-
-    id: int
-    kind: str
-    value: object = None  # const value, ident name, select field, call function
-    test_only: bool = False  # select: has()
-    target: Node | None = None  # select operand, call target
-    args: list[Node] = field(default_factory=list)  # call args, list elements, map key/value pairs
-    comp: dict = field(default_factory=dict)  # comprehension parts
-    overloads: tuple[str, ...] = ()
-
-
-def _fields(buf: bytes):
-    """Yield (field number, wire type, value) of a protobuf message."""
-    i, n = 0, len(buf)
-    while i < n:
-        key, i = _varint(buf, i)
-        num, wt = key >> 3, key & 7
-        if wt == 0:
-            val, i = _varint(buf, i)
-        elif wt == 1:
-            val, i = buf[i : i + 8], i + 8
-        elif wt == 2:
-            ln, i = _varint(buf, i)
-            val, i = buf[i : i + ln], i + ln
-        elif wt == 5:
-            val, i = buf[i : i + 4], i + 4
-        else:
-            raise CompileError(f"unexpected protobuf wire type {wt}")
-        yield num, wt, val
-
-
-def _varint(buf: bytes, i: int) -> tuple[int, int]:
-    shift = result = 0
-    while True:
-        b = buf[i]
-        i += 1
-        result |= (b & 0x7F) << shift
-        if not b & 0x80:
-            return result, i
-        shift += 7
-
-
-def _const(buf: bytes):
-    for num, _, val in _fields(buf):
-        if num == 1:
-            return None
-        if num == 2:
-            return bool(val)
-        if num in (3, 4):
-            return val - (1 << 64) if num == 3 and val >= 1 << 63 else val
-        if num == 5:
-            return struct.unpack("<d", val)[0]
-        if num == 6:
-            return val.decode("utf-8")
-        if num == 7:
-            return bytes(val)
-    return None
-
-
-def _expr(buf: bytes, refs: dict[int, tuple[str, ...]]) -> Node:
-    node = Node(0, "const")
-    for num, _, val in _fields(buf):
-        if num == 2:
-            node.id = val
-        elif num == 3:
-            node.kind, node.value = "const", _const(val)
-        elif num == 4:
-            node.kind = "ident"
-            node.value = next((v.decode() for n, _, v in _fields(val) if n == 1), "")
-        elif num == 5:
-            node.kind = "select"
-            for n, _, v in _fields(val):
-                if n == 1:
-                    node.target = _expr(v, refs)
-                elif n == 2:
-                    node.value = v.decode()
-                elif n == 3:
-                    node.test_only = bool(v)
-        elif num == 6:
-            node.kind = "call"
-            for n, _, v in _fields(val):
-                if n == 1:
-                    node.target = _expr(v, refs)
-                elif n == 2:
-                    node.value = v.decode()
-                elif n == 3:
-                    node.args.append(_expr(v, refs))
-        elif num == 7:
-            node.kind = "list"
-            node.args = [_expr(v, refs) for n, _, v in _fields(val) if n == 1]
-        elif num == 8:
-            node.kind = "map"
-            for n, _, v in _fields(val):
-                if n == 2:
-                    parts = {k: x for k, _, x in _fields(v)}
-                    if 3 in parts:
-                        node.args.append(_expr(parts[3], refs))
-                    node.args.append(_expr(parts[4], refs))
-        elif num == 9:
-            node.kind = "comp"
-            for n, _, v in _fields(val):
-                name = {1: "iter_var", 3: "accu_var", 8: "iter_var2"}.get(n)
-                if name:
-                    node.comp[name] = v.decode()
-                else:
-                    part = {2: "range", 4: "init", 5: "cond", 6: "step", 7: "result"}.get(n)
-                    if part:
-                        node.comp[part] = _expr(v, refs)
-    node.overloads = refs.get(node.id, ())
-    return node
-
-
-def _checked(buf: bytes) -> Node:
-    refs: dict[int, tuple[str, ...]] = {}
-    expr = b""
-    for num, _, val in _fields(buf):
-        if num == 2:
-            entry = {n: v for n, _, v in _fields(val)}
-            ids = tuple(v.decode() for n, _, v in _fields(entry.get(2, b"")) if n == 3)
-            refs[entry.get(1, 0)] = ids
-        elif num == 4:
-            expr = val
-    return _expr(expr, refs)
 
 
 # With optionalOldSelf the server types oldSelf as optional(T); cel-expr-python cannot declare that
@@ -166,6 +34,24 @@ def _compile(rule: str, variables: dict[str, cel.Type]) -> Node:
     try:
         compiled = env.compile(rule)
     except RuntimeError as e:
-        raise CompileError(str(e).removeprefix("INVALID_ARGUMENT: ").split(" [INVALID_ARGUMENT]")[0]) from None
-    any_msg = {n: v for n, _, v in _fields(compiled.serialize())}
-    return _checked(any_msg[2])
+        if not celdeep.too_deep(str(e)):
+            raise CompileError(_message(e)) from None
+        return _compile_deep(rule, variables)
+    any_msg = {n: v for n, _, v in fields(compiled.serialize())}
+    return checked(any_msg[2])
+
+
+def _compile_deep(rule: str, variables: dict[str, cel.Type]) -> Node:
+    """A rule nested too deep for the engine's parser, checked in pieces (`celdeep`)."""
+    try:
+        return celdeep.check(rule, variables)[1]
+    except RuntimeError as e:
+        raise CompileError(_message(e)) from None
+    except celdeep.SyntaxProblem as e:
+        raise CompileError(str(e)) from None
+    except celdeep.TooDeep:
+        raise CompileError(f"{celdeep.TOO_DEEP[0]} of 32 when parsing") from None
+
+
+def _message(e: RuntimeError) -> str:
+    return str(e).removeprefix("INVALID_ARGUMENT: ").split(" [INVALID_ARGUMENT]")[0]

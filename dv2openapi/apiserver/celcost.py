@@ -15,7 +15,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from .celast import Node
+from .celproto import Node
 
 MAX_REQUEST = 3 * 1024 * 1024
 MAX_U64 = (1 << 64) - 1
@@ -559,7 +559,13 @@ _CONVERSIONS = {"duration": "duration", "timestamp": "timestamp", "double": "dou
 
 
 def _result_kind(fn: str, overloads: tuple[str, ...], c: Coster, e: Node) -> str:
-    ov = overloads[0]
+    """The kind of a call's result: its overload's, once narrowed by its operands' kinds (where
+    the overloads left still differ, "dyn")."""
+    kinds = {_overload_kind(fn, ov, c, e) for ov in c._narrow(e)}
+    return kinds.pop() if len(kinds) == 1 else "dyn"
+
+
+def _overload_kind(fn: str, ov: str, c: Coster, e: Node) -> str:
     if fn in ("value", "orValue") and e.target is not None and e.target.kind == "ident" and e.target.value == "oldSelf":
         return c.root.kind  # optionalOldSelf: the optional's value has self's type
     if ov.startswith(BOOL_RESULTS) or fn in ("!_", "@not_strictly_false", "hasValue"):

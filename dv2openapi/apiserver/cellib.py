@@ -36,13 +36,13 @@ CONFIG = "extensions:\n  - name: sets\n  - name: lists\n  - name: two-var-compre
 KIND = "@k8s"
 
 
-def new_env(variables: dict[str, Any]):
-    """A CEL environment with the Kubernetes libraries and the given variables."""
+def new_env(variables: dict[str, Any], functions: tuple[cel.FunctionDecl, ...] = ()):
+    """A CEL environment with the Kubernetes libraries, the given variables and any more functions."""
     return cel.NewEnv(
         config=cel.NewEnvConfigFromYaml(CONFIG),
         variables=variables,
         extensions=[ext_strings.ExtStrings(), ext_optional.ExtOptional(), ext_bindings.ExtBindings()],
-        functions=declarations(),
+        functions=[*declarations(), *functions],
     )
 
 

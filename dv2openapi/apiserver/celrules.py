@@ -20,7 +20,8 @@ from typing import Any
 
 from cel_expr_python import cel
 
-from . import cellib
+from . import celdeep, cellib, celpieces
+from .celsyntax import SyntaxProblem
 from .correlate import MISSING
 from .golang import go_type
 from .paths import Path, fmt
@@ -62,11 +63,49 @@ ENV = _env(True)
 ENV_NO_OLD = _env(False)
 
 
+def source(rule: str, optional_old: bool) -> str:
+    """The text the engine runs for a rule: the format library built in, oldSelf made optional."""
+    rule = cellib.rewrite(rule)
+    return OPTIONAL_WRAP.format(rule) if optional_old else rule
+
+
 @functools.cache
 def compile_rule(rule: str, optional_old: bool):
-    """The compiled program of a rule (raises on a compile error)."""
-    rule = cellib.rewrite(rule)
-    return ENV.compile(OPTIONAL_WRAP.format(rule) if optional_old else rule)
+    """The compiled program of a rule (raises RuntimeError on a compile error). A rule nested too
+    deep for the engine's parser is joined from its pieces (`celdeep`), or, past what the engine
+    can read at all, run in pieces (a `celpieces.Runner`)."""
+    text = source(rule, optional_old)
+    try:
+        return ENV.compile(text)
+    except RuntimeError as e:
+        if not celdeep.too_deep(str(e)):
+            raise
+    try:
+        return ENV.deserialize(celdeep.parsed(text, ENV))
+    except SyntaxProblem as e:
+        raise RuntimeError(str(e)) from None
+    except (RuntimeError, celdeep.TooDeep):
+        return celpieces.runner(text)
+
+
+def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
+    """(plain value, error message) of a rule or message expression on one activation; EngineLimit
+    where even run in pieces the engine cannot give the server's answer."""
+    program = compile_rule(rule, optional_old)
+    try:
+        if isinstance(program, celpieces.Runner):
+            return program.run(data)
+        try:
+            result = program.eval(data=data)
+        except RuntimeError as e:
+            if not celpieces.drivable(str(e)):
+                raise
+            return celpieces.runner(source(rule, optional_old)).run(data, driven=True)
+    except celpieces.Limit as e:
+        raise EngineLimit(f"cannot run the rule {rule.strip(GO_SPACE)!r} as the API server does: {e}") from None
+    if result.type() == cel.Type.ERROR:
+        return None, str(result.value())
+    return result.plain_value(), None
 
 
 RESERVED = set(
@@ -225,24 +264,13 @@ def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: b
 def evaluate(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> tuple[bool, str | None]:
     """(passed, runtime error) of one rule on converted values."""
     optional_old = bool(rule.get("optionalOldSelf"))
-    prog = compile_rule(rule["rule"], optional_old)
     data = {"self": self_val}
     if optional_old:
         data.update({"__old": old_val, "__hasOld": has_old})
     elif has_old:
         data["oldSelf"] = old_val
-    try:
-        result = prog.eval(data=data)
-    except RuntimeError as e:
-        if "Iteration budget exceeded" in str(e):
-            raise EngineLimit(
-                f"cannot run the rule {rule_shown(rule)!r}: cel-expr-python stops an evaluation after about "
-                "10,000 comprehension steps, a limit the API server does not have"
-            ) from None
-        raise
-    if result.type() == cel.Type.ERROR:
-        return False, str(result.value())
-    return result.plain_value() is True, None
+    value, err = run(rule["rule"], optional_old, data)
+    return value is True, err
 
 
 @functools.cache
@@ -251,8 +279,13 @@ def uses_old_self(rule: str) -> bool:
     compile_rule(rule, False)
     try:
         ENV_NO_OLD.compile(rule)
-    except RuntimeError:
-        return True
+    except RuntimeError as e:
+        if not celdeep.too_deep(str(e)):
+            return True
+        try:
+            celdeep.check(rule, dict.fromkeys(("self", "__old", "__hasOld"), cel.Type.DYN))
+        except (RuntimeError, SyntaxProblem, celdeep.TooDeep):
+            return True
     return False
 
 
@@ -481,7 +514,8 @@ def _tree_program(schema: dict):
     rule does not compile: the node-by-node run then names it)."""
     try:
         text = _tree_text(schema, "self", 0)
-        return None if text == "true" else compile_rule(text, False)
+        program = None if text == "true" else compile_rule(text, False)
+        return None if isinstance(program, celpieces.Runner) else program
     except RuntimeError:
         return None
 
@@ -537,9 +571,10 @@ def _transition(rule: dict, field: str) -> bool:
 def _conjunction(rules: tuple[str, ...]):
     """One program for several rules, `(r1) && (r2) && …` (None if that does not compile)."""
     try:
-        return compile_rule(" && ".join(f"({r})" for r in rules), False)
+        program = compile_rule(" && ".join(f"({r})" for r in rules), False)
     except RuntimeError:
         return None
+    return None if isinstance(program, celpieces.Runner) else program
 
 
 def _holds(program, self_val: Any) -> bool:
@@ -563,12 +598,12 @@ def _message(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> str | No
     if has_old:
         data["oldSelf"] = old_val
     try:
-        result = compile_rule(expr, False).eval(data=data)
+        value, _ = run(expr, False, data)
     except RuntimeError as e:
         raise RuleError(f"messageExpression {expr!r} does not compile: {e}") from None
-    if result.type() != cel.Type.STRING:
+    if not isinstance(value, str):
         return None
-    text = result.plain_value().strip(GO_SPACE)
+    text = value.strip(GO_SPACE)
     if not text or len(text.encode()) > MAX_MESSAGE_BYTES or "\n" in text:
         return None
     return text

@@ -320,7 +320,13 @@ class _Walker:
                 continue
             if kind in NOT_BOOL:
                 out.append(Problem("FieldValueInvalid", rpath, "cel expression must evaluate to a bool"))
-            out += _message_expression(r, decl, ctype, f"{path}.x-kubernetes-validations[{i}].messageExpression")
+            mpath = f"{path}.x-kubernetes-validations[{i}].messageExpression"
+            problems, message_cost = _message_expression(r, decl, ctype, mpath)
+            out += problems
+            if message_cost > RULE_COST_LIMIT:
+                detail = cost_message("estimated messageExpression cost", message_cost, RULE_COST_LIMIT)
+                out.append(Problem("FieldValueForbidden", mpath, detail))
+            self.total = min(self.total + message_cost, MAX_U64)
             cost = _mul_guard(max_cost, card)
             if cost > RULE_COST_LIMIT:
                 out.append(
@@ -355,22 +361,23 @@ NOT_BOOL = ("int", "double", "string", "bytes", "list", "map", "object", "durati
 NOT_STRING = tuple(k for k in NOT_BOOL if k != "string") + ("bool",)
 
 
-def _message_expression(r: dict, decl: Decl, ctype: cel.Type, mpath: str) -> list[Problem]:
-    """A messageExpression's compile errors, as `Compile` words them (it sees `self` and `oldSelf`)."""
+def _message_expression(r: dict, decl: Decl, ctype: cel.Type, mpath: str) -> tuple[list[Problem], int]:
+    """A messageExpression's compile errors, as `Compile` words them (it sees `self` and `oldSelf`),
+    and its estimated cost (not multiplied by the node's cardinality, as the server does not)."""
     expr = r.get("messageExpression")
     if not expr:
-        return []
+        return [], 0
     try:
         ast = compile_rule(expr, ctype)
     except CompileError as e:
-        return [_compile_problem(mpath, "messageExpression compilation failed", e)]
-    _, undefined, kind = estimate(ast, decl)
+        return [_compile_problem(mpath, "messageExpression compilation failed", e)], 0
+    cost, undefined, kind = estimate(ast, decl)
     if undefined:
         detail = f"messageExpression compilation failed: undefined field '{undefined[0]}'"
-        return [Problem("FieldValueInvalid", mpath, detail)]
+        return [Problem("FieldValueInvalid", mpath, detail)], 0
     if kind in NOT_STRING:
-        return [Problem("FieldValueInvalid", mpath, "messageExpression must evaluate to a string")]
-    return []
+        return [Problem("FieldValueInvalid", mpath, "messageExpression must evaluate to a string")], 0
+    return [], cost
 
 
 ENGINE_LIMIT = "EngineLimit"  # not the server's refusal: a limit of the CEL engine the server does not have

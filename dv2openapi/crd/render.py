@@ -17,6 +17,7 @@ import re
 
 from dv2openapi import evaluator
 from dv2openapi.apiserver.crdcheck import check_crd
+from dv2openapi.evaluator.select import DIGEST, spec_digest
 
 from ..errors import InputError
 from .admit import admission_error, make_admissible, zero_default
@@ -936,4 +937,6 @@ def to_crd(
     problems = _shed_costly(manifest, warn)
     _unmark(root)
     admission_error(manifest, kind, problems)
+    if "annotations" in meta:  # what the embedded document stands for, so that an edit shows
+        meta["annotations"][DIGEST] = spec_digest(manifest["spec"])
     return manifest

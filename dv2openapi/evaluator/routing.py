@@ -20,7 +20,7 @@ from .document import InputError
 from .errors import OMITTED, FieldError
 from .published import unpublished
 from .schemaerror import SchemaError
-from .select import ANNOTATION, as_openapi
+from .select import as_openapi, rendered_by_us
 from .shape import REF, reached
 from .tree import yaml_files
 
@@ -154,7 +154,7 @@ class Catalog:
         group, kind = spec.get("group", ""), (spec.get("names") or {}).get("kind", "")
         if not kind:
             raise SchemaError("the CRD has no spec.names.kind")
-        ours = ANNOTATION in ((crd.get("metadata") or {}).get("annotations") or {})
+        ours = rendered_by_us(crd)
         openapi = as_openapi(crd)
         schemas = openapi["components"]["schemas"]
         versions = [v for v in spec.get("versions") or [] if isinstance(v, dict) and v.get("served", True)]
@@ -223,7 +223,7 @@ class Catalog:
 _LISTS = ("List", "CustomResourceDefinitionList")
 
 
-ADMISSION_VERSION = "crd admission 1"  # change with what `admit_crds` refuses: cached files are judged anew
+ADMISSION_VERSION = "crd admission 2"  # change with what `admit_crds` refuses: cached files are judged anew
 
 
 class CRDRefused(SchemaError):

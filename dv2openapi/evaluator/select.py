@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from .published import unpublished
 from .schemaerror import SchemaError
 
 ANNOTATION = "dv2openapi.dev/openapi"
+DIGEST = "dv2openapi.dev/spec-sha256"  # the rendered spec's: a CRD changed since is not ours any more
+
+
+def spec_digest(spec: object) -> str:
+    """The SHA-256 of a CRD's spec as canonical JSON."""
+    text = json.dumps(spec, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def rendered_by_us(crd: dict) -> bool:
+    """Whether a CRD is dv2openapi's, unchanged since it was rendered: only then does the OpenAPI
+    document it embeds stand for it. Anyone else's, or one edited since, is judged by its schema."""
+    ann = (crd.get("metadata") or {}).get("annotations") if isinstance(crd.get("metadata"), dict) else None
+    if not isinstance(ann, dict) or ANNOTATION not in ann or not isinstance(ann.get(DIGEST), str):
+        return False
+    return ann[DIGEST] == spec_digest(crd.get("spec"))
 
 
 def as_openapi(doc: object) -> dict:
@@ -38,7 +55,7 @@ def _mapping(value: object, where: str) -> dict:
 def _from_crd(doc: dict) -> dict:
     """The OpenAPI document of a CRD: the one embedded by dv2openapi, else its versions' schemas."""
     ann = _mapping(_mapping(doc.get("metadata"), "metadata").get("annotations"), "metadata.annotations")
-    if ANNOTATION in ann:
+    if ANNOTATION in ann and rendered_by_us(doc):
         try:
             embedded = json.loads(ann[ANNOTATION])
         except (TypeError, ValueError, RecursionError) as e:

@@ -1,0 +1,250 @@
+"""Running a rule in pieces, where cel-expr-python cannot run it whole but the API server can.
+
+Two limits of the engine the server does not have:
+
+- its iteration budget (about 10,000 comprehension steps per evaluation): a rule over a long list
+  (`self.all(o, has(o.a))` on 10,500 items) stops with `Iteration budget exceeded`;
+- `transformMap` and `transformMapEntry`, which it parses and checks but cannot run (it has no
+  `cel.@mapInsert`);
+- its parser's and its protobuf reader's nesting limits, for rules nested deeper than about 48
+  levels (`celdeep` joins the pieces of a shallower one into one program).
+
+Here each cut subexpression is a function the engine calls back: a piece too deep to keep is run
+as its own program, and the outermost comprehension macros (`all`, `exists`, `exists_one`, `map`,
+`filter` and the two-variable forms) are driven step by step from Python, each step its own
+evaluation with its own budget, with the macro's own semantics (a false step decides `all` whatever
+errors came before it, an error otherwise). The engine still evaluates every expression; only the
+loop is driven. Values cross between pieces as plain data, so a piece whose value plain data cannot
+hold (uint, duration, timestamp, type, optional) stops with EngineLimit rather than guess.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from cel_expr_python import cel
+
+from . import cellib
+from .celdeep import LIMITS, _binders, _Pieces, plan
+from .celsyntax import Syntax, parse
+
+BUDGET = "Iteration budget exceeded"
+MAP_INSERT = "cel.@mapInsert"  # the engine parses transformMap / transformMapEntry but cannot run them
+
+
+def drivable(message: str) -> bool:
+    """Whether an engine error is one of its own gaps that driving the macros closes."""
+    return BUDGET in message or MAP_INSERT in message
+
+
+MARK = "\x1f"  # starts the message of an error raised in a piece, inside the engine's wrapping
+DRIVEN = {
+    "all",
+    "exists",
+    "exists_one",
+    "existsOne",
+    "map",
+    "filter",
+    "transformList",
+    "transformMap",
+    "transformMapEntry",
+}
+PLAIN = {"bool", "int", "double", "string", "bytes", "null_type"}
+
+
+class Fail(Exception):
+    """A piece evaluated to an error (the message is the engine's)."""
+
+
+class Limit(Exception):
+    """A piece the engine cannot run, or whose value cannot cross to the next piece."""
+
+
+def _plain(value: cel.Value, seen: int = 0) -> bool:
+    """Whether plain data holds a value exactly (no uint, duration, timestamp, type or optional)."""
+    name = value.type().name().lower()
+    if name in PLAIN:
+        return True
+    if name.startswith("list"):
+        return all(_plain(v) for v in value.value())
+    if name.startswith("map"):
+        return all(_plain(v) for v in value.value().values())
+    return False
+
+
+class Runner:
+    """One rule text, its pieces compiled once; `run` evaluates it on one activation."""
+
+    def __init__(self, text: str) -> None:
+        self.root = parse(text)
+        self.cuts: set[int] = set()
+        plan(self.root, LIMITS[0], self.cuts)
+        self.pieces = _Pieces(text, self.cuts)
+        self.programs: dict[tuple, Any] = {}
+        self.data: dict = {}
+        self.limit: str | None = None
+
+    def run(self, data: dict, driven: bool = False) -> tuple[Any, str | None]:
+        """(value, error) of the rule on `data` (its `self`, `oldSelf`, …); Limit when it cannot."""
+        self.data, self.limit = data, None
+        try:
+            return self.value(self.root, {}, driven), None
+        except Fail as e:
+            return None, str(e)
+
+    def value(self, node: Syntax, scope: dict, driven: bool = False) -> Any:
+        """The plain value of a subexpression under the macro variables in `scope`."""
+        for drive in (driven, True) if not driven else (True,):
+            binders = _binders(node) if drive else None
+            if binders and node.name in DRIVEN:
+                return self.drive(node, scope)
+            program = self.program(node, tuple(scope), drive)
+            try:
+                result = program.eval(data={**self.data, **scope})
+            except RuntimeError as e:
+                if drivable(str(e)) and not drive:
+                    continue
+                raise Limit(str(e)) from None
+            if self.limit:
+                raise Limit(self.limit)
+            if result.type() == cel.Type.ERROR:
+                message = str(result.value())
+                raise Fail(message[message.index(MARK) + 1 :] if MARK in message else message)
+            if not _plain(result):
+                raise Limit(f"a value of type {result.type().name()} between the pieces of a rule")
+            return result.plain_value()
+        raise Limit(BUDGET)
+
+    def program(self, node: Syntax, names: tuple[str, ...], drive: bool):
+        """The program of `node`'s piece: cut subexpressions (and, when driving, the outermost
+        macros) call back into this runner."""
+        key = (id(node), names, drive)
+        if key in self.programs:
+            return self.programs[key]
+        calls: list[tuple[Syntax, tuple[str, ...], bool]] = []
+        self._calls(node, node, names, drive, calls)
+        decls, spans = [], {}
+        for i, (sub, inner, is_macro) in enumerate(calls):
+            fn = f"__dv{i}"
+            args = ", ".join(f"{n}, type({n})" for n in inner)
+            spans[id(sub)] = f"{fn}([{args}])"
+            impl = functools.partial(self._call, sub, inner, is_macro)
+            overload = cel.Overload(f"{fn}_list", cel.Type.DYN, [cel.Type.List(cel.Type.DYN)], False, impl)
+            decls.append(cel.FunctionDecl(fn, [overload]))
+        text = self._text(node, spans)
+        variables = dict.fromkeys((*self.data, *names), cel.Type.DYN)
+        program = cellib.new_env(variables, tuple(decls)).compile(text)
+        self.programs[key] = program
+        return program
+
+    def _calls(self, n: Syntax, root: Syntax, names: tuple[str, ...], drive: bool, out: list) -> None:
+        """The subexpressions below `root` its program calls back for, with the macro variables
+        in scope at each."""
+        if n is not root and id(n) in self.cuts:
+            out.append((n, names, False))
+            return
+        binders = _binders(n)
+        if n is not root and drive and binders and n.name in DRIVEN:
+            out.append((n, names, True))
+            return
+        if binders is None:
+            for p in n.parts:
+                self._calls(p, root, names, drive, out)
+            return
+        rng, var_names, _, bodies = binders
+        self._calls(rng, root, names, drive, out)
+        for body in bodies:
+            self._calls(body, root, (*names, *(v for v in var_names if v not in names)), drive, out)
+
+    def _text(self, node: Syntax, spans: dict[int, str]) -> str:
+        out, pos, stack = [], node.start, [node]
+        text = self.pieces.text
+        found = []
+        while stack:
+            n = stack.pop()
+            if id(n) in spans and n is not node:
+                found.append(n)
+            else:
+                stack += n.parts
+        for n in sorted(found, key=lambda n: n.start):
+            out += [text[pos : n.start], spans[id(n)]]
+            pos = n.end
+        out.append(text[pos : node.end])
+        return "".join(out)
+
+    def _call(self, sub: Syntax, names: tuple[str, ...], is_macro: bool, args: list) -> Any:
+        """What the engine gets back for a cut subexpression: its plain value, or an error."""
+        try:
+            scope = {}
+            for i, name in enumerate(names):
+                kind = args[2 * i + 1]
+                if kind.name().lower() not in PLAIN and not kind.name().lower().startswith(("list", "map")):
+                    raise Limit(f"a value of type {kind.name()} between the pieces of a rule")
+                scope[name] = args[2 * i]
+            return self.drive(sub, scope) if is_macro else self.value(sub, scope)
+        except Fail as e:
+            raise RuntimeError(MARK + str(e)) from None
+        except Limit as e:
+            self.limit = self.limit or str(e)
+            raise RuntimeError(MARK + str(e)) from None
+
+    def drive(self, macro: Syntax, scope: dict) -> Any:
+        """A comprehension macro, one evaluation per step, with the macro's semantics."""
+        rng_node, names, _, bodies = _binders(macro)
+        rng = self.value(rng_node, scope)
+        if isinstance(rng, list):
+            items = list(enumerate(rng)) if len(names) == 2 else [(v,) for v in rng]
+        elif isinstance(rng, dict):
+            items = list(rng.items()) if len(names) == 2 else [(k,) for k in rng]
+        else:
+            raise Fail(f"no matching overload for '{macro.name}' applied to a {type(rng).__name__}")
+
+        def step(body: Syntax, item: tuple) -> Any:
+            return self.value(body, {**scope, **dict(zip(names, item, strict=True))})
+
+        name = macro.name
+        if name in ("all", "exists"):
+            decisive, first_error = name == "exists", None
+            for item in items:
+                try:
+                    got = _boolean(step(bodies[0], item), name)
+                except Fail as e:
+                    first_error = first_error or e
+                    continue
+                if got is decisive:
+                    return decisive
+            if first_error:
+                raise first_error
+            return not decisive
+        if name in ("exists_one", "existsOne"):
+            return sum(_boolean(step(bodies[0], item), name) for item in items) == 1
+        if name == "filter":
+            return [item[0] for item in items if _boolean(step(bodies[0], item), name)]
+        kept = [item for item in items if len(bodies) == 1 or _boolean(step(bodies[0], item), name)]
+        if name == "transformMap":
+            return {item[0]: step(bodies[-1], item) for item in kept}
+        if name == "transformMapEntry":
+            out: dict = {}
+            for item in kept:
+                entry = step(bodies[-1], item)
+                if not isinstance(entry, dict):
+                    raise Fail(f"no matching overload for '{MAP_INSERT}' with a step of type {type(entry).__name__}")
+                for k, v in entry.items():
+                    if k in out:
+                        raise Fail(f"insert failed: key {k} already exists")
+                    out[k] = v
+            return out
+        return [step(bodies[-1], item) for item in kept]
+
+
+def _boolean(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise Fail(f"no matching overload for '{name}' with a step of type {type(value).__name__}")
+    return value
+
+
+@functools.lru_cache(maxsize=256)
+def runner(text: str) -> Runner:
+    """The runner of a rule text (its pieces are compiled as they are first needed)."""
+    return Runner(text)

@@ -1,0 +1,266 @@
+"""Rules the API server runs that cel-expr-python cannot run whole (issue 27): past its iteration
+budget (about 10,000 comprehension steps per evaluation) and past its parser's nesting (32 levels;
+the server's 250). dv-eval gives the server's verdict on them, checked here against the engine
+itself wherever the engine can run the same rule whole."""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from cel_expr_python import cel
+
+from dv2openapi.apiserver import celdeep, cellib, celproto, celrules
+from dv2openapi.apiserver.celpieces import Runner
+from dv2openapi.apiserver.celsyntax import SyntaxProblem, parse
+from dv2openapi.evaluator.cli import main
+from tests.cli import invoke
+from tests.shared_data import SHARED
+
+ROOT = Path(__file__).resolve().parent.parent
+CRD = yaml.safe_load((ROOT / "schemas/widget.crd.yaml").read_text())
+VALID = yaml.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())
+ENV = celrules.ENV
+
+
+def _dv_eval(tmp_path, monkeypatch, rule: dict, spec: dict | None = None, props: dict | None = None):
+    """dv-eval on the widget CRD with one more rule on `spec`, and the valid widget (with `spec`
+    fields changed)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    crd = copy.deepcopy(CRD)
+    crd["metadata"].pop("annotations", None)  # anyone's CRD: judged by its schema, as the server judges
+    node = crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]
+    node["properties"].update(props or {})
+    node.setdefault("x-kubernetes-validations", []).append(rule)
+    obj = copy.deepcopy(VALID)
+    obj["spec"].update(spec or {})
+    (tmp_path / "crd.yaml").write_text(yaml.safe_dump(crd))
+    (tmp_path / "obj.yaml").write_text(yaml.safe_dump(obj))
+    return invoke(main, ["--schema", str(tmp_path / "crd.yaml"), str(tmp_path / "obj.yaml")])
+
+
+ITEMS = {"items": {"type": "array", "items": {"type": "object", "properties": {"x": {"type": "integer"}}}}}
+
+
+# --- the iteration budget --------------------------------------------------------------------
+
+
+def test_a_rule_over_more_steps_than_the_engines_budget_gets_the_servers_verdict(tmp_path, monkeypatch):
+    rule = {"rule": "self.items.all(o, has(o.x))"}
+    ok = _dv_eval(tmp_path, monkeypatch, rule, {"items": [{"x": 1}] * 10_500}, ITEMS)
+    assert ok.exit_code == 0, ok.output
+    bad = _dv_eval(tmp_path, monkeypatch, rule, {"items": [{"x": 1}] * 10_499 + [{}]}, ITEMS)
+    assert bad.exit_code == 1, bad.output
+    assert 'spec: Invalid value: "object": failed rule: self.items.all(o, has(o.x))' in bad.stdout
+
+
+def test_nested_loops_past_the_budget_together_are_driven_one_level_at_a_time():
+    """200 x 100 steps: each level alone is within the budget, together they are not."""
+    data = {"self": [list(range(100))] * 200}
+    text = "self.all(row, row.exists(v, v == 99)) && self.map(row, row.filter(v, v % 2 == 0).size()).all(n, n == 50)"
+    with pytest.raises(RuntimeError, match="Iteration budget"):
+        ENV.compile(text).eval(data=data)
+    assert celrules.run(text, False, data) == (True, None)
+    data["self"] = [list(range(100))] * 199 + [list(range(99))]
+    assert celrules.run(text, False, data) == (False, None)
+
+
+TEMPLATES = [
+    "self.all(x, 12 / x > 1)",
+    "self.exists(x, 12 / x > 3)",
+    "self.exists_one(x, 12 / x == 6)",
+    "self.map(x, 12 / x)",
+    "self.filter(x, 12 / x > 2)",
+    "self.map(x, x > 1, 12 / x)",
+    "self.all(i, x, 12 / x > i)",
+    "self.exists(i, x, 12 / (x - i) == 6)",
+    "self.existsOne(i, x, i == x)",
+    "self.transformList(i, x, 12 / x + i)",
+    "self.transformList(i, x, x > 2, 12 / x)",
+    "self.all(x, self.exists(y, 12 / (y - x) == 12))",
+    "self.filter(x, x > 1).all(y, 12 / y < 5) || size(self) == 0",
+    "cel.bind(m, {'a': 1, 'b': 0, 'c': 2}, m.all(k, 12 / m[k] > 1))",
+    "cel.bind(m, {'a': 1, 'b': 0}, m.exists(k, v, 12 / v == 12))",
+    "self.map(x, x * 2).filter(y, 12 / y > 1).size() > 0 ? 'many' : 'none'",
+    "[self.all(x, x >= 0), self.exists(x, 12 / x == 3)]",
+    "self.all(x, x == 0 || 12 / x > 0) && self.exists(x, x == 0)",
+]
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_macros_driven_step_by_step_agree_with_the_engine_running_them_whole(template):
+    """On lists the engine can run whole (with zeros, so steps fail), the driven run gives the same
+    value or the same error as the engine."""
+    rng = random.Random(template)
+    program = ENV.compile(template)
+    runner = Runner(template)
+    for _ in range(60):
+        data = {"self": [rng.choice([0, 1, 2, 3, 4, 6, -1]) for _ in range(rng.randint(0, 7))]}
+        result = program.eval(data=data)
+        want = (None, str(result.value())) if result.type() == cel.Type.ERROR else (result.plain_value(), None)
+        assert runner.run(data, driven=True) == want, data
+
+
+@pytest.mark.parametrize(
+    ("rule", "data", "want"),
+    [
+        ("self.transformMap(i, x, 12 / x)", [1, 2, 3], ({0: 12, 1: 6, 2: 4}, None)),
+        ("self.transformMap(i, x, x > 1, 12 / x)", [1, 2, 3], ({1: 6, 2: 4}, None)),
+        ("self.transformMap(i, x, 12 / x)", [1, 0], (None, "INVALID_ARGUMENT: divide by zero")),
+        ("self.transformMapEntry(i, x, {string(x): i})", [5, 6], ({"5": 0, "6": 1}, None)),
+        ("self.transformMapEntry(i, x, {string(x): i})", [5, 5], (None, "insert failed: key 5 already exists")),
+        ("self.transformMap(i, x, x * 2).size() == size(self)", [1, 2], (True, None)),
+    ],
+)
+def test_transform_map_which_the_engine_cannot_run_is_driven(rule, data, want):
+    with pytest.raises(RuntimeError, match="mapInsert"):
+        ENV.compile(rule).eval(data={"self": data})
+    assert celrules.run(rule, False, {"self": data}) == want
+
+
+def test_a_value_plain_data_cannot_carry_between_pieces_is_an_engine_limit_not_a_guess():
+    with pytest.raises(Exception, match="between the pieces"):
+        Runner("[1u, 2u].all(x, x > 0u)").run({"self": None}, driven=True)
+
+
+# --- nesting ---------------------------------------------------------------------------------
+
+CHAIN = " : ".join(f"self.replicas == {i} ? 'r{i}'" for i in range(35)) + " : 'many'"
+
+
+def test_a_35_branch_conditional_is_admitted_and_judged(tmp_path, monkeypatch):
+    rule = {"rule": f"({CHAIN}) != 'r7'", "message": "not seven"}
+    assert _dv_eval(tmp_path, monkeypatch, rule, {"replicas": 3}).exit_code == 0
+    bad = _dv_eval(tmp_path, monkeypatch, rule, {"replicas": 7})
+    assert bad.exit_code == 1 and 'spec: Invalid value: "object": not seven' in bad.stdout, bad.output
+
+
+def test_a_40_term_message_expression_is_admitted_and_evaluated(tmp_path, monkeypatch):
+    message = " + ".join(["self.code"] * 40)
+    rule = {"rule": "self.replicas < 5", "messageExpression": message}
+    code = {"code": {"type": "string", "maxLength": 8}}
+    r = _dv_eval(tmp_path, monkeypatch, rule, {"replicas": 9, "code": "ab"}, code)
+    assert r.exit_code == 1, r.output
+    assert "ab" * 40 in r.stdout
+
+
+def test_a_long_concatenation_of_unbounded_strings_is_refused_for_its_estimated_cost(tmp_path, monkeypatch):
+    """Each `+` of strings costs a tenth of the estimated sizes, which add up: over the server's
+    per-expression limit, whether the engine parses the text whole (20 terms) or not (40)."""
+    for n in (20, 40):
+        rule = {"rule": "true", "messageExpression": " + ".join(["self.clusterRef"] * n)}
+        r = _dv_eval(tmp_path, monkeypatch, rule)
+        assert r.exit_code == 2 and "estimated messageExpression cost exceeds budget" in r.stderr, r.output
+
+
+def test_a_rule_deeper_than_the_engine_can_read_whole_runs_in_pieces(tmp_path, monkeypatch):
+    """Past about 48 levels the engine's protobuf reader refuses the joined tree too."""
+    rule = {"rule": " + ".join(["self.replicas"] * 80) + " < 100", "message": "too many"}
+    assert _dv_eval(tmp_path, monkeypatch, rule, {"replicas": 1}).exit_code == 0
+    bad = _dv_eval(tmp_path, monkeypatch, rule, {"replicas": 2})
+    assert bad.exit_code == 1 and "too many" in bad.stdout, bad.output
+
+
+@pytest.mark.parametrize(
+    ("rule", "words"),
+    [
+        (" + ".join(["self.replicas"] * 40) + " > self.nope", "undefined field 'nope'"),
+        (" + ".join(["self.replicas"] * 40), "must evaluate to a bool"),
+        ("(" * 260 + "true" + ")" * 260, "expression recursion limit exceeded: 250"),
+    ],
+)
+def test_a_deep_rule_the_server_refuses_is_refused_in_its_words(tmp_path, monkeypatch, rule, words):
+    r = _dv_eval(tmp_path, monkeypatch, {"rule": rule})
+    assert r.exit_code == 2 and r.stdout == "", r.output
+    assert words in r.stderr and "32" not in r.stderr and "internal error" not in r.stderr
+
+
+# --- the pieces are the whole: differential against the engine's own parse and check ----------
+
+OWN_RULES = [
+    *TEMPLATES,
+    "self.a.b.c.d.e.f == 1 ? [1, 2, 3].map(x, x * 2).filter(y, y > 2).size() == 2 : {'a': 1}['a'] == -5",
+    "self.m.transformMap(k, v, v > 1, v * 2).size() > 0 && self.?a.orValue(1) == 2 && [?self.?b].size() == 0",
+    '(((((self.x + 1) * 2) - 3) / 4) % 5) == 1 && -(-self.y) == 1.5e3 && b\'abc\' != r\'x\' + """q"""',
+    "has(self.a.b) && !has(self.c) || self.d in ['x', 'y'] && 0x1fu > 2u && .5 < 1.0 && self.e.startsWith('a')",
+    "self.x.optMap(v, v + 1).orValue(0) > 1 && optional.of(1).optFlatMap(v, optional.of(v)).hasValue()",
+    "cel.bind(v, self.a + self.b, v.startsWith('x') && !(v.endsWith('y'))) ? true : self.n.all(k, v, k != v)",
+    "quantity(self.q).isGreaterThan(quantity('1Gi')) && ip(self.ip).family() == 4 && url(self.u).getHost() != ''",
+    "'%s/%d'.format(['a', 1]) == self.f && self.s.split(',').size() < 3 && sets.contains([1, 2], [1])",
+]
+
+
+def _rules() -> list[str]:
+    found = set(OWN_RULES)
+    if SHARED.is_dir():
+        for path in sorted(SHARED.rglob("*.y*ml")):
+            try:
+                docs = list(yaml.safe_load_all(path.read_text()))
+            except (yaml.YAMLError, UnicodeDecodeError):
+                continue
+            stack = docs
+            while stack:
+                node = stack.pop()
+                if isinstance(node, dict):
+                    rules = node.get("x-kubernetes-validations")
+                    for rule in rules if isinstance(rules, list) else ():
+                        if isinstance(rule, dict):
+                            texts = (rule.get("rule"), rule.get("messageExpression"))
+                            found.update(t for t in texts if isinstance(t, str))
+                    stack += node.values()
+                elif isinstance(node, list):
+                    stack += node
+    return sorted(found)
+
+
+def _engine_parse(text: str) -> bytes:
+    any_msg = {n: v for n, _, v in celproto.fields(ENV.compile(text, disable_check=True).serialize())}
+    return celdeep._join(next(v for n, _, v in celproto.fields(any_msg[2]) if n == 2), {}, [0])
+
+
+def _shape(n: celproto.Node):
+    return (
+        n.kind,
+        n.value,
+        n.test_only,
+        n.overloads,
+        _shape(n.target) if n.target else None,
+        tuple(_shape(a) for a in n.args),
+        tuple((k, v if isinstance(v, str) else _shape(v)) for k, v in sorted(n.comp.items())),
+    )
+
+
+def test_cut_into_pieces_every_rule_parses_and_checks_as_the_engine_parses_and_checks_it_whole():
+    """Every rule of ours and of the public CRDs in ../shared (when present), cut into pieces of
+    height 2, 3 and 5: the joined parse is the engine's parse of the whole text, and the joined
+    checked tree (overloads included) and result type are the engine's check of the whole."""
+    variables = {"self": cel.Type.DYN, "oldSelf": cel.Type.DYN}
+    rules = _rules()
+    assert len(rules) >= len(OWN_RULES)
+    for rule in rules:
+        text = cellib.rewrite(rule)
+        whole = _engine_parse(text)
+        parse(text)
+        for limit in (2, 3, 5):
+            joined = {n: v for n, _, v in celproto.fields(celdeep.parsed(text, ENV, (limit,)))}
+            assert next(v for n, _, v in celproto.fields(joined[2]) if n == 2) == whole, (limit, rule)
+        try:
+            compiled = cellib.new_env(variables).compile(text)
+        except RuntimeError:
+            continue  # a rule that needs the schema's types to check
+        any_msg = {n: v for n, _, v in celproto.fields(compiled.serialize())}
+        want = _shape(celproto.checked(any_msg[2]))
+        for limit in (2, 3, 5):
+            result, tree = celdeep.check(text, variables, (limit,))
+            assert _shape(tree) == want and result.name() == compiled.return_type().name(), (limit, rule)
+
+
+@pytest.mark.parametrize("text", ["self.a +", "self.(a)", "[1, 2", "'abc", "a ? b", "self.a]"])
+def test_text_the_grammar_refuses_is_a_syntax_problem(text):
+    with pytest.raises(SyntaxProblem, match="Syntax error"):
+        parse(text)
+    with pytest.raises(RuntimeError):
+        ENV.compile(text)
