@@ -121,9 +121,30 @@ def test_transform_map_which_the_engine_cannot_run_is_driven(rule, data, want):
     assert celrules.run(rule, False, {"self": data}) == want
 
 
-def test_a_value_plain_data_cannot_carry_between_pieces_is_an_engine_limit_not_a_guess():
-    with pytest.raises(Exception, match="between the pieces"):
-        Runner("[1u, 2u].all(x, x > 0u)").run({"self": None}, driven=True)
+@pytest.mark.parametrize(
+    ("rule", "want"),
+    [
+        ("self.map(x, duration(x)).all(d, d > duration('1s'))", True),
+        ("self.map(x, duration(x)).exists(d, d == duration('0.000000001s'))", False),
+        ("cel.bind(t, timestamp('2020-01-01T00:00:00.000000001Z'), self.all(x, t + duration(x) > t))", True),
+        ("self.map(x, uint(size(x))).all(u, u == 2u)", True),
+        ("[1u, 2u].all(u, u > 0u) && self.all(x, x != '')", True),
+        ("cel.bind(o, optional.of(duration('1s')), self.all(x, o.value() < duration(x)))", True),
+        ("cel.bind(o, optional.none(), self.all(x, !o.hasValue()))", True),
+    ],
+)
+def test_uint_duration_and_timestamp_values_cross_between_driven_steps_exactly(rule, want):
+    """Past the budget, values plain data cannot hold cross encoded in CEL and read back in CEL."""
+    data = {"self": ["2s"] * 10_500}
+    with pytest.raises(RuntimeError, match="Iteration budget"):
+        ENV.compile(rule).eval(data=data)
+    assert celrules.run(rule, False, data) == (want, None)
+
+
+def test_a_value_that_cannot_cross_between_pieces_is_an_engine_limit_not_a_guess():
+    rule = "cel.bind(t, type(1), self.all(x, t == int))"
+    with pytest.raises(celrules.EngineLimit, match="cannot pass between pieces"):
+        celrules.run(rule, False, {"self": ["a"] * 10_500})
 
 
 # --- nesting ---------------------------------------------------------------------------------

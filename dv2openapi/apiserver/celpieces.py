@@ -14,13 +14,16 @@ as its own program, and the outermost comprehension macros (`all`, `exists`, `ex
 `filter` and the two-variable forms) are driven step by step from Python, each step its own
 evaluation with its own budget, with the macro's own semantics (a false step decides `all` whatever
 errors came before it, an error otherwise). The engine still evaluates every expression; only the
-loop is driven. Values cross between pieces as plain data, so a piece whose value plain data cannot
-hold (uint, duration, timestamp, type, optional) stops with EngineLimit rather than guess.
+loop is driven. Values cross between pieces as plain data; a uint, duration, timestamp or optional
+crosses encoded in CEL and read back in CEL (exactly). A value nothing here carries across (a CEL
+type value held in a variable; a list of durations longer than the budget) stops the run with
+EngineLimit rather than guess.
 """
 
 from __future__ import annotations
 
 import functools
+import uuid
 from typing import Any
 
 from cel_expr_python import cel
@@ -38,6 +41,7 @@ def drivable(message: str) -> bool:
     return BUDGET in message or MAP_INSERT in message
 
 
+NOT_CEL = "Non-CEL value type"
 MARK = "\x1f"  # starts the message of an error raised in a piece, inside the engine's wrapping
 DRIVEN = {
     "all",
@@ -51,6 +55,39 @@ DRIVEN = {
     "transformMapEntry",
 }
 PLAIN = {"bool", "int", "double", "string", "bytes", "null_type"}
+# A uint, duration or timestamp crosses as {TAG: kind, "v": its CEL string}, built and read back in
+# CEL (exact, nanoseconds included); the tag is this process' own, so no object's data can forge it.
+TAG = f"@dv-{uuid.uuid4().hex}"
+_KINDS = (("uint", "uint"), ("google.protobuf.Duration", "duration"), ("google.protobuf.Timestamp", "timestamp"))
+
+
+def _encode(x: str) -> str:
+    """CEL that turns the value of `x` into one plain data carries (an optional holds one more)."""
+    value = _encode_scalar("__x.value()")
+    optional = f"dyn({{'{TAG}': 'optional', 'has': __x.hasValue(), 'v': __x.hasValue() ? {value} : null}})"
+    return f"cel.bind(__x, dyn({x}), type(__x) == optional_type ? {optional} : {_encode_scalar('__x')})"
+
+
+def _encode_scalar(x: str) -> str:
+    out = f"dyn({x})"
+    for type_name, kind in _KINDS:
+        out = f"type({x}) == {type_name} ? dyn({{'{TAG}': '{kind}', 'v': string(dyn({x}))}}) : {out}"
+    return f"({out})"
+
+
+def _decode(x: str) -> str:
+    """CEL that reads back a value `_encode` made (others are themselves)."""
+    optional = f"dyn({x}.has ? optional.of({_decode_scalar(f'{x}.v')}) : optional.none())"
+    return (
+        f"(type({x}) == map && '{TAG}' in {x} ? ({x}['{TAG}'] == 'optional' ? {optional} : {_decode_scalar(x)}) : {x})"
+    )
+
+
+def _decode_scalar(x: str) -> str:
+    out = f"dyn({x})"
+    for _, kind in _KINDS:
+        out = f"{x}['{TAG}'] == '{kind}' ? dyn({kind}({x}.v)) : {out}"
+    return f"(type({x}) == map && '{TAG}' in {x} ? ({out}) : {x})"
 
 
 class Fail(Exception):
@@ -61,7 +98,7 @@ class Limit(Exception):
     """A piece the engine cannot run, or whose value cannot cross to the next piece."""
 
 
-def _plain(value: cel.Value, seen: int = 0) -> bool:
+def _plain(value: cel.Value) -> bool:
     """Whether plain data holds a value exactly (no uint, duration, timestamp, type or optional)."""
     name = value.type().name().lower()
     if name in PLAIN:
@@ -89,37 +126,50 @@ class Runner:
         """(value, error) of the rule on `data` (its `self`, `oldSelf`, …); Limit when it cannot."""
         self.data, self.limit = data, None
         try:
-            return self.value(self.root, {}, driven), None
+            return self.value(self.root, {}, driven, wrap="none"), None
         except Fail as e:
             return None, str(e)
 
-    def value(self, node: Syntax, scope: dict, driven: bool = False) -> Any:
-        """The plain value of a subexpression under the macro variables in `scope`."""
+    def value(self, node: Syntax, scope: dict, driven: bool = False, wrap: str = "one") -> Any:
+        """The plain value of a subexpression under the macro variables in `scope`: `wrap` says
+        how a value plain data cannot hold crosses ("none" at the root, "one" a value, "items"
+        a range's elements)."""
         for drive in (driven, True) if not driven else (True,):
             binders = _binders(node) if drive else None
             if binders and node.name in DRIVEN:
                 return self.drive(node, scope)
-            program = self.program(node, tuple(scope), drive)
-            try:
-                result = program.eval(data={**self.data, **scope})
-            except RuntimeError as e:
-                if drivable(str(e)) and not drive:
-                    continue
-                raise Limit(str(e)) from None
-            if self.limit:
-                raise Limit(self.limit)
-            if result.type() == cel.Type.ERROR:
-                message = str(result.value())
-                raise Fail(message[message.index(MARK) + 1 :] if MARK in message else message)
-            if not _plain(result):
+            for how in ("none", wrap) if wrap == "items" else (wrap,):
+                result = self._eval(node, scope, drive, how)
+                if result is None:
+                    break  # the budget: drive this piece's macros
+                if _plain(result):
+                    return result.plain_value()
+            else:
                 raise Limit(f"a value of type {result.type().name()} between the pieces of a rule")
-            return result.plain_value()
         raise Limit(BUDGET)
 
-    def program(self, node: Syntax, names: tuple[str, ...], drive: bool):
+    def _eval(self, node: Syntax, scope: dict, drive: bool, wrap: str):
+        """One evaluation of a piece's program; None where the engine meets a gap driving closes."""
+        program = self.program(node, tuple(scope), drive, wrap)
+        try:
+            result = program.eval(data={**self.data, **scope})
+        except RuntimeError as e:
+            if drivable(str(e)) and not drive:
+                return None
+            raise Limit(str(e)) from None
+        if self.limit:
+            raise Limit(self.limit)
+        if result.type() == cel.Type.ERROR:
+            message = str(result.value())
+            if NOT_CEL in message:  # a value handed over that the binding cannot take back
+                raise Limit(f"a value the CEL engine cannot pass between pieces ({message})")
+            raise Fail(message[message.index(MARK) + 1 :] if MARK in message else message)
+        return result
+
+    def program(self, node: Syntax, names: tuple[str, ...], drive: bool, wrap: str):
         """The program of `node`'s piece: cut subexpressions (and, when driving, the outermost
-        macros) call back into this runner."""
-        key = (id(node), names, drive)
+        macros) call back into this runner; values crossing in or out are encoded."""
+        key = (id(node), names, drive, wrap)
         if key in self.programs:
             return self.programs[key]
         calls: list[tuple[Syntax, tuple[str, ...], bool]] = []
@@ -127,14 +177,23 @@ class Runner:
         decls, spans = [], {}
         for i, (sub, inner, is_macro) in enumerate(calls):
             fn = f"__dv{i}"
-            args = ", ".join(f"{n}, type({n})" for n in inner)
-            spans[id(sub)] = f"{fn}([{args}])"
+            args = ", ".join(_encode(n) for n in inner)
+            spans[id(sub)] = f"cel.bind(__r, {fn}([{args}]), {_decode('__r')})"
             impl = functools.partial(self._call, sub, inner, is_macro)
             overload = cel.Overload(f"{fn}_list", cel.Type.DYN, [cel.Type.List(cel.Type.DYN)], False, impl)
             decls.append(cel.FunctionDecl(fn, [overload]))
         text = self._text(node, spans)
+        if wrap == "one":
+            text = f"cel.bind(__v, dyn({text}), {_encode('__v')})"
+        elif wrap == "items":
+            text = f"cel.bind(__v, dyn({text}), type(__v) == list ? __v.map(__e, {_encode('__e')}) : __v)"
+        for name in names:
+            text = f"cel.bind({name}, {_decode(name)}, {text})"
         variables = dict.fromkeys((*self.data, *names), cel.Type.DYN)
-        program = cellib.new_env(variables, tuple(decls)).compile(text)
+        try:
+            program = cellib.new_env(variables, tuple(decls)).compile(text)
+        except RuntimeError as e:
+            raise Limit(f"a piece of the rule does not compile alone: {e}") from None
         self.programs[key] = program
         return program
 
@@ -174,25 +233,23 @@ class Runner:
         return "".join(out)
 
     def _call(self, sub: Syntax, names: tuple[str, ...], is_macro: bool, args: list) -> Any:
-        """What the engine gets back for a cut subexpression: its plain value, or an error."""
+        """What the engine gets back for a cut subexpression: its value, or an error."""
         try:
-            scope = {}
-            for i, name in enumerate(names):
-                kind = args[2 * i + 1]
-                if kind.name().lower() not in PLAIN and not kind.name().lower().startswith(("list", "map")):
-                    raise Limit(f"a value of type {kind.name()} between the pieces of a rule")
-                scope[name] = args[2 * i]
+            scope = dict(zip(names, args, strict=True))
             return self.drive(sub, scope) if is_macro else self.value(sub, scope)
         except Fail as e:
             raise RuntimeError(MARK + str(e)) from None
         except Limit as e:
             self.limit = self.limit or str(e)
             raise RuntimeError(MARK + str(e)) from None
+        except Exception as e:  # a value the binding cannot hand to Python (an optional, a type)
+            self.limit = self.limit or f"a value the CEL engine cannot pass between pieces ({e})"
+            raise RuntimeError(MARK + self.limit) from None
 
     def drive(self, macro: Syntax, scope: dict) -> Any:
         """A comprehension macro, one evaluation per step, with the macro's semantics."""
         rng_node, names, _, bodies = _binders(macro)
-        rng = self.value(rng_node, scope)
+        rng = self.value(rng_node, scope, wrap="items")
         if isinstance(rng, list):
             items = list(enumerate(rng)) if len(names) == 2 else [(v,) for v in rng]
         elif isinstance(rng, dict):
