@@ -25,7 +25,6 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from dv2openapi.evaluator.loader import iter_docs  # noqa: E402
 from dv2openapi.evaluator.routing import Catalog  # noqa: E402

@@ -21,6 +21,11 @@ Sections:
   8. Beside kubeconform (v0.7.0, standalone per-kind schemas), when `--kubeconform PATH` names its
      binary: one file, 2,000 files, a 50 MB stream, a mixed repository, a cold YAML schema, and
      per object against jsonschema-rs (benchmarks/kubeconform.py).
+  9. Growth: 1,000 / 10,000 / 50,000 files and 10 / 50 / 200 MB streams, one process: fitted
+     exponents and peak RSS (benchmarks/growth.py).
+
+It measures the package installed for the Python that runs it (see benchmarks/README.md: a fresh
+venv with `pip install '.[bench]'`), never the checkout's sources; the header says which.
 """
 
 from __future__ import annotations
@@ -47,9 +52,11 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT))
 
+# The package as installed for this Python (never the checkout's sources through sys.path): a user's
+# `pip install .` is what is measured, and the header says which install and walk that is.
 from dv2openapi import evaluator  # noqa: E402
+from dv2openapi.evaluator import native  # noqa: E402
 from dv2openapi.evaluator import shape as _shape  # noqa: E402
 
 QUICK = False
@@ -136,6 +143,22 @@ def slope(xs: list[float], ys: list[float]) -> float:
     mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
     den = sum((x - mx) ** 2 for x in lx)
     return sum((x - mx) * (y - my) for x, y in zip(lx, ly, strict=True)) / den if den else float("nan")
+
+
+def install_kind() -> str:
+    """How dv-eval is installed, and whether its walk is compiled: an editable install's import hook
+    costs every start ~10 ms; the walk runs compiled only where `pip install` built it."""
+    walk = "compiled walk" if native.NATIVE else "pure-Python walk (DV_EVAL_PURE_PYTHON or no C compiler)"
+    where = Path(evaluator.__file__).resolve().parent.parent
+    if any(m.startswith("__editable__") for m in sys.modules) or where == ROOT / "dv2openapi":
+        return f"dv-eval: editable install from {where.parent}, {walk} (+~10 ms per start; see benchmarks/README)"
+    return f"dv-eval: regular install in {where.parent}, {walk}"
+
+
+def dv_eval() -> list[str]:
+    """The dv-eval of this Python's install (not another one that PATH may name first)."""
+    exe = shutil.which("dv-eval", path=os.path.dirname(sys.executable))
+    return [exe] if exe else [sys.executable, "-m", "dv2openapi.evaluator.cli"]
 
 
 def optional(name: str):
@@ -655,8 +678,7 @@ def _measure(cmd: list[str], cwd: str) -> dict:
 
 def section4(stream_mb: float) -> None:
     print("\n## 4. Batch and memory: dv-eval as a subprocess")
-    exe = shutil.which("dv-eval")
-    cmd0 = [exe] if exe else [sys.executable, "-m", "dv2openapi.evaluator.cli"]
+    cmd0 = dv_eval()
     schema = str(HERE / "configmap.openapi.yaml")
     rows = []
     how = ""
@@ -741,8 +763,7 @@ def section7(stream_mb: float) -> None:
     """dv-eval over one large stream (1% invalid documents, every guard on, file:line on each error)
     against the time other readers take just to parse the same file."""
     print("\n## 7. YAML streams: dv-eval against parsing alone")
-    exe = shutil.which("dv-eval")
-    cmd0 = [exe] if exe else [sys.executable, "-m", "dv2openapi.evaluator.cli"]
+    cmd0 = dv_eval()
     schema = str(HERE / "configmap.openapi.yaml")
     pad = "x" * 200
     with tempfile.TemporaryDirectory(prefix="dv-bench-") as tmp:
@@ -829,7 +850,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="shrink everything for a smoke run")
     ap.add_argument("--stream-mb", type=float, default=100.0, help="size of the section-4 YAML stream (MB)")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7,8", help="comma-separated sections to run (default: all)")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9", help="comma-separated sections to run (default: all)")
     ap.add_argument("--kubeconform", metavar="PATH", help="a kubeconform binary (v0.7.0) for section 8")
     ap.add_argument("--batch-mb", type=float, default=50.0, help="size of the section-6 Deployment stream (MB)")
     args = ap.parse_args()
@@ -837,7 +858,8 @@ def main() -> None:
     stream_mb = min(args.stream_mb, 2.0) if QUICK else args.stream_mb
     only = {s.strip() for s in args.only.split(",")}
     print(f"dv2openapi benchmarks - Python {platform.python_version()} on {platform.machine()}, "
-          f"{os.cpu_count()} CPUs{' (--quick)' if QUICK else ''}")
+          f"{os.cpu_count()} CPUs{' (--quick)' if QUICK else ''}; load {os.getloadavg()[0]:.2f}")
+    print(install_kind())
     t0 = time.perf_counter()
     if "1" in only:
         section1()
@@ -859,6 +881,15 @@ def main() -> None:
             kubeconform.main(args.kubeconform, 1 if QUICK else 5)
         else:
             print("\n## 8. kubeconform: skipped (pass --kubeconform PATH to a kubeconform binary)")
+    if "9" in only:
+        sd = k8s_schema_dir()
+        if sd is None:
+            print("\n## 9. kubernetes-validate: not installed - section skipped")
+        else:
+            import growth
+
+            oa, _, _ = load_k8s(sd, "deployment-apps-v1.json", "io.k8s.api.apps.v1.Deployment")
+            growth.section9(oa, deployment_obj(), QUICK)
     print(f"\ntotal benchmark time: {time.perf_counter() - t0:.0f} s")
 
 

@@ -233,13 +233,13 @@ def check(text: str, variables: dict, limits: tuple[int, ...] = LIMITS) -> tuple
     RuntimeError when a piece does not compile."""
     root = _parse(text)
     for limit in limits:
-        kept: set[int] = set()  # optional values: the engine cannot declare a variable of that type
+        kept: set[int] = set()  # cuts no variable can stand for (see _declarable)
         while True:
             cuts: set[int] = set()
             plan(root, limit, cuts, kept)
             try:
                 result, tree = _Checker(_Pieces(text, cuts)).piece(root, dict(variables), top=True)
-            except _Optional as e:
+            except _Undeclarable as e:
                 kept.add(e.args[0])
                 continue
             except TooDeep:
@@ -248,8 +248,20 @@ def check(text: str, variables: dict, limits: tuple[int, ...] = LIMITS) -> tuple
     raise TooDeep(text)
 
 
-class _Optional(Exception):
-    """A cut whose value is an optional (its node's id): it must stay in the piece around it."""
+class _Undeclarable(Exception):
+    """A cut whose type no variable can have here (its node's id): it stays in the piece around it."""
+
+
+def _declarable(t) -> bool:
+    """Whether a variable can be declared with type `t`: not an optional (the binding mangles its
+    parameter), nor a map keyed by what CEL does not key maps with."""
+    if t.name().startswith("optional"):
+        return False
+    try:
+        cel.NewEnv(variables={"v": t}).compile("v")
+    except RuntimeError:
+        return False
+    return True
 
 
 class _Checker:
@@ -262,10 +274,14 @@ class _Checker:
         self._walk(root, root, scope, holders)
         variables = {**scope, **{name: t for name, (t, _) in holders.items()}}
         compiled = _compile(variables, self.pieces.text_of(root))
-        if not top and compiled.return_type().name().startswith("optional"):
-            raise _Optional(id(root))
+        try:
+            result = compiled.return_type()
+        except RuntimeError:  # a type the binding cannot return (a map keyed by lists)
+            result = None
+        if not top and (result is None or not _declarable(result)):
+            raise _Undeclarable(id(root))
         any_msg = {n: v for n, _, v in fields(compiled.serialize())}
-        return compiled.return_type(), _stitch(checked(any_msg[2]), {n: node for n, (_, node) in holders.items()})
+        return result or cel.Type.DYN, _stitch(checked(any_msg[2]), {n: node for n, (_, node) in holders.items()})
 
     def _walk(self, n: Syntax, root: Syntax, scope: dict, holders: dict) -> None:
         if n is not root and id(n) in self.pieces.cuts:

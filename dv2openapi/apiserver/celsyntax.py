@@ -152,12 +152,14 @@ class _Parser:
         return self.binary("calc", {"+", "-"}, lambda: self.binary("calc", {"*", "/", "%"}, self.unary))
 
     def unary(self) -> Syntax:
-        """`'!'+ member` or `'-'+ member`; a `-` before a number is the number's sign (a literal)."""
+        """`'!'+ member` or `'-'+ member` (greedy, as ANTLR's loop); one `-` before a number is the
+        number's sign (a literal: `member`, the first alternative, wins)."""
         self.enter("unary")
         start = self.toks[self.i][1] if self.i < len(self.toks) else len(self.text)
         ops = ""
-        while self.peek() in ("!", "-") and self.peek() == (ops[:1] or self.peek()) and not self._signed_number():
-            ops += self.take()[0]
+        if self.peek() in ("!", "-") and not self._signed_number():
+            while self.peek() == (ops[:1] or self.peek()):
+                ops += self.take()[0]
         e = self.member()
         if ops:
             e = Syntax("unary", start, e.end, [e], name=ops)
@@ -241,6 +243,8 @@ class _Parser:
             self.take()
         self.take("{")
         parts = []
+        if self.peek() == ",":
+            self.take()
         while self.peek() != "}":
             optional = self.peek() == "?"
             if optional:
@@ -258,6 +262,8 @@ class _Parser:
     def aggregate(self, open_tok: str, start: int, optional: bool) -> Syntax:
         close = "]" if open_tok == "[" else "}"
         parts = []
+        if self.peek() == "," and not optional:  # `[,]`, `{,}`: no entries, a trailing comma
+            self.take()
         while self.peek() != close:
             if self.peek() == "?":
                 self.take()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 from .published import unpublished
@@ -14,6 +13,8 @@ DIGEST = "dv2openapi.dev/spec-sha256"  # the rendered spec's: a CRD changed sinc
 
 def spec_digest(spec: object) -> str:
     """The SHA-256 of a CRD's spec as canonical JSON."""
+    import hashlib  # OpenSSL's bindings: 3 ms of every start, needed only for a dv2openapi CRD
+
     text = json.dumps(spec, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
