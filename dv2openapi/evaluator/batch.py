@@ -34,25 +34,33 @@ def files(paths: Iterable[str], ignored: Callable[[str], bool] | None = None) ->
 FAST_MAX = 1 << 20  # bytes: a larger file (a stream) is read by the loader, document by document
 
 
-def plain_results(opts: Options, path: str) -> list[Result] | None:
-    """The results of a small regular file that the direct reader (`plainyaml`) reads, when every one
-    is a verdict without findings; else None, and the loader reads the file again for lines, duplicate
-    keys, Lists and every wording of a problem. Valid files, the common case, then never need PyYAML."""
-    if not native.PLAINYAML or path == "-":
+def plain_results(opts: Options, path: str, text: str | None = None) -> list[Result] | None:
+    """The results of a small regular file (or a stream's piece, `text`) that the direct reader
+    (`plainyaml`) reads, when every one is a verdict without findings; else None, and the loader
+    reads it again for lines, duplicate keys, Lists and every wording of a problem. Valid files, the
+    common case, then never need PyYAML."""
+    if not native.PLAINYAML:
         return None
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # never wait on a FIFO, nor drain a pipe
-    except OSError:
+    if text is not None:
+        data = text.encode("utf-8")
+        if len(data) > 2 * FAST_MAX:  # the rest of a stream after a broken piece: the loader's
+            return None
+    elif path == "-":
         return None
-    with os.fdopen(fd, "rb") as f:
+    else:
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None
-            data = f.read(FAST_MAX + 1)
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # never wait on a FIFO, nor drain a pipe
         except OSError:
             return None
-    if len(data) > FAST_MAX:
-        return None
+        with os.fdopen(fd, "rb") as f:
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    return None
+                data = f.read(FAST_MAX + 1)
+            except OSError:
+                return None
+        if len(data) > FAST_MAX:
+            return None
     from .plainyaml import read
 
     found = read(data)
@@ -77,8 +85,8 @@ def file_results(opts: Options, path: str, docs: Iterable | None = None, text: s
     column 0 always begins a document), as kubeconform splits a stream, so the documents after a
     broken one are still judged; where that is impossible (standard input, an error without a line)
     the failure is the file's last result."""
-    if docs is None and text is None:
-        fast = plain_results(opts, path)
+    if docs is None:
+        fast = plain_results(opts, path, text)
         if fast is not None:
             yield from fast
             return
@@ -156,9 +164,10 @@ def _resume(path: str, text: str | None, line: int, inclusive: bool) -> tuple[in
 
 
 # Work of the files, as bytes plus PER_FILE for each file's own costs (open, read, route): less than
-# MIN_FILES is not worth forking workers for (measured: 500 files of 1 KiB break even, as do 200
-# files of 1.4 KiB; 500 files of four kinds, 527 KB in all, take 23% less wall time with 2 workers)
-MIN_FILES = 512 << 10
+# MIN_FILES is not worth forking workers for. Measured in paired rounds on 2 cores (issue 29):
+# benchmarks/kubeconform.py's mixed repository (500 files of four kinds, 1.0 MB of work) takes 11%
+# more wall time with 2 workers than with one; 1,000 Deployment files (4.1 MB) take 27% less.
+MIN_FILES = 2 << 20
 PER_FILE = 1 << 10
 MIN_STREAM = 4 << 20  # bytes of one stream, likewise
 
@@ -166,21 +175,24 @@ MIN_STREAM = 4 << 20  # bytes of one stream, likewise
 def results(opts: Options, paths: list[str], jobs: int) -> Iterator[Result]:
     """Results of every document of `paths`, in order; `jobs` > 1 spreads files (or the pieces of
     one large stream) over processes when there is enough input to pay for them (the workers and
-    `multiprocessing` are not even imported otherwise)."""
-    if jobs > 1:
-        if len(paths) > 1 and _work(paths, MIN_FILES) >= MIN_FILES:
-            from . import parallel
+    `multiprocessing` are not even imported for small input)."""
+    if jobs > 1 and len(paths) > 1 and _work(paths, MIN_FILES) >= MIN_FILES:
+        from . import parallel
 
-            yield from parallel.over_files(lambda f: list(file_results(opts, f)), paths, jobs)
-            return
-        if len(paths) == 1 and paths[0] != "-" and os.path.isfile(paths[0]) and os.path.getsize(paths[0]) >= MIN_STREAM:
+        yield from parallel.over_files(lambda f: list(file_results(opts, f)), paths, jobs)
+        return
+    if len(paths) == 1 and paths[0] != "-" and os.path.isfile(paths[0]):
+        size = os.path.getsize(paths[0])
+        # one large stream: in pieces cut at `---` lines, over workers when it pays for them, and
+        # in this process too where the direct reader reads a piece (~3x the loader's speed)
+        if jobs > 1 and size >= MIN_STREAM or native.PLAINYAML and size > FAST_MAX:
             from . import parallel
 
             def piece(path: str, text: str) -> tuple[list, int]:
                 found = list(file_results(opts, path, text=text))
                 return found, sum(1 for r in found if not (type(r) is Unusable and r.ends_file))
 
-            yield from parallel.over_stream(piece, paths[0], jobs)
+            yield from parallel.over_stream(piece, paths[0], jobs if size >= MIN_STREAM else 1)
             return
     for path in paths:
         yield from file_results(opts, path)

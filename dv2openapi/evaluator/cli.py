@@ -9,6 +9,7 @@ import os
 import stat
 import sys
 
+from . import batch as batching
 from .batch import file_results, files, plain_results, results
 from .completion import SHELLS
 from .document import InputError
@@ -522,8 +523,8 @@ def _run(opts: Options, out: _Output, jobs: int, batch: bool, paths: list[str], 
             return _batch(out, 1, file_results(opts, new, iter(first)))
         elif len(first) == 1:
             vd = judge(opts, first[0], None)
-        elif jobs > 1 and new != "-":
-            return _batch(out, 1, results(opts, [new], jobs))  # cut into pieces
+        elif new != "-" and (jobs > 1 or os.path.getsize(new) > batching.FAST_MAX):
+            return _batch(out, 1, results(opts, [new], jobs))  # a stream: cut into pieces
         else:
             return _batch(out, 1, file_results(opts, new, itertools.chain(first, stream)))
         tally = _Tally(out.reporter(False))

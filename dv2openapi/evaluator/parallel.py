@@ -215,7 +215,8 @@ def over_stream(check_text: Callable, path: str, jobs: int) -> Iterator:
     def check_piece(path: str, offset: int, size: int) -> tuple[list, int]:
         return check_text(path, read_piece(path, offset, size))
 
-    for results, n in _ordered(check_piece, tasks(), jobs):
+    checked = (check_piece(*t) for t in tasks()) if jobs == 1 else _ordered(check_piece, tasks(), jobs)
+    for results, n in checked:
         offset, line0 = starts.popleft()
         if _syntax_error(results):  # perhaps a cut that was no boundary: the rest as one process reads it
             rest, _ = check_text(path, read_piece(path, offset, os.path.getsize(path) - offset))
