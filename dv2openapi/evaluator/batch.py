@@ -34,6 +34,36 @@ def files(paths: Iterable[str], ignored: Callable[[str], bool] | None = None) ->
 FAST_MAX = 1 << 20  # bytes: a larger file (a stream) is read by the loader, document by document
 
 
+SUB_PIECE = 32 << 10  # characters: a stream piece is read directly in parts of about this size
+
+
+def piece_results(opts: Options, path: str, text: str) -> list[Result] | None:
+    """The results of a stream's piece, read by the direct reader in parts cut at `---` lines; a
+    part with anything to report is read again by the loader (so an invalid document costs only
+    its part the loader's time); None where the loader meets a YAML syntax error in a part (a cut
+    that was no boundary): the piece is then read whole by the loader."""
+    if not native.PLAINYAML:
+        return None
+    from .parallel import _BREAKS, _shift, _syntax_error
+
+    out: list[Result] = []
+    start = line0 = doc0 = 0
+    while start < len(text):
+        hit = _START.search(text, start + SUB_PIECE) if start + SUB_PIECE < len(text) else None
+        end = hit.start() if hit else len(text)
+        part = text[start:end]
+        found = plain_results(opts, path, part)
+        if found is None:
+            found = list(file_results(opts, path, text=part, fast=False))
+            if _syntax_error(found):
+                return None
+        out += [_shift(r, line0, doc0) for r in found]
+        doc0 += sum(1 for r in found if not (type(r) is Unusable and r.ends_file))
+        line0 += part.count("\n") + sum(map(part.count, _BREAKS))
+        start = end
+    return out
+
+
 def plain_results(opts: Options, path: str, text: str | None = None) -> list[Result] | None:
     """The results of a small regular file (or a stream's piece, `text`) that the direct reader
     (`plainyaml`) reads, when every one is a verdict without findings; else None, and the loader
@@ -78,17 +108,19 @@ def plain_results(opts: Options, path: str, text: str | None = None) -> list[Res
     return out
 
 
-def file_results(opts: Options, path: str, docs: Iterable | None = None, text: str | None = None) -> Iterator[Result]:
+def file_results(
+    opts: Options, path: str, docs: Iterable | None = None, text: str | None = None, fast: bool = True
+) -> Iterator[Result]:
     """A result per document of one file (or of `text`), one at a time (flat memory).
 
     After a YAML syntax error the stream is read on from the next document-start line (`---` at
     column 0 always begins a document), as kubeconform splits a stream, so the documents after a
     broken one are still judged; where that is impossible (standard input, an error without a line)
     the failure is the file's last result."""
-    if docs is None:
-        fast = plain_results(opts, path, text)
-        if fast is not None:
-            yield from fast
+    if docs is None and fast:
+        found = plain_results(opts, path) if text is None else piece_results(opts, path, text)
+        if found is not None:
+            yield from found
             return
     from .loader import iter_docs
 
