@@ -176,3 +176,16 @@ def test_a_stream_read_in_pieces_by_one_process_prints_what_the_loader_prints(tm
     monkeypatch.setattr(native, "PLAINYAML", False)  # the loader alone, document by document
     assert pieces == run("--schema", SCHEMA, str(f), "-o", fmt, "--jobs", "1")
     assert pieces[0] == 1 and ("30 objects: 28 valid, 2 invalid" in pieces[1] or fmt == "json")
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_after_a_yaml_syntax_error_no_document_is_lost_to_a_line_break_inside_a_string(tmp_path, monkeypatch, plain):
+    """The loader counts YAML's other line breaks (U+2028 here) as lines; reading on after a syntax
+    error must count them too, or it starts a document late and never judges one."""
+    from dv2openapi.evaluator import native
+
+    monkeypatch.setattr(native, "PLAINYAML", plain and native.PLAINYAML)
+    f = tmp_path / "all.yaml"
+    f.write_text("---\n".join([VALID, 'x: "a\u2028b"\n', "a: [1, 2\n", INVALID, VALID]))
+    code, out = run("--schema", SCHEMA, str(f), "--jobs", "1")
+    assert code == 2 and "Blue_Widget" in out and out.rstrip().endswith("5 objects: 2 valid, 2 invalid, 1 unusable")

@@ -167,6 +167,7 @@ def file_results(
 
 
 _START = re.compile(r"^---(?=[ \t\r\n]|$)", re.M)
+_BREAK = re.compile("[\n\x85\u2028\u2029]")
 
 
 def _syntax_error_line(path: str, message: str) -> int | None:
@@ -184,15 +185,17 @@ def _resume(path: str, text: str | None, line: int, inclusive: bool) -> tuple[in
                 text = f.read()
         except (OSError, UnicodeDecodeError):
             return None
+    breaks = _BREAK.finditer(text)  # the lines as the loader counts them: YAML's other breaks too
     pos = 0
     for _ in range(line - 1 if inclusive else line):
-        pos = text.find("\n", pos) + 1
-        if pos == 0:
+        nxt = next(breaks, None)
+        if nxt is None:
             return None
+        pos = nxt.end()
     hit = _START.search(text, pos)
     if hit is None:
         return None
-    return text.count("\n", 0, hit.start()), text[hit.start() :]
+    return len(_BREAK.findall(text, 0, hit.start())), text[hit.start() :]
 
 
 # Work of the files, as bytes plus PER_FILE for each file's own costs (open, read, route): less than
