@@ -186,6 +186,17 @@ def test_a_rule_deeper_than_the_engine_can_read_whole_runs_in_pieces(tmp_path, m
 
 
 @pytest.mark.parametrize(
+    "rule",
+    ["(" * 240 + "self.replicas < 5" + ")" * 240, "string(" * 120 + "self.clusterRef" + ")" * 120 + " != ''"],
+)
+def test_a_rule_nested_up_to_the_servers_limit_is_admitted_and_judged(tmp_path, monkeypatch, rule):
+    """cel-go's parser allows 250 levels; the rule is the server's to run, so it is ours to judge."""
+    assert _dv_eval(tmp_path, monkeypatch, {"rule": rule, "message": "no"}).exit_code == 0
+    bad = _dv_eval(tmp_path, monkeypatch, {"rule": rule, "message": "no"}, {"replicas": 9, "clusterRef": ""})
+    assert bad.exit_code == 1 and 'spec: Invalid value: "object": no' in bad.stdout, bad.output
+
+
+@pytest.mark.parametrize(
     ("rule", "words"),
     [
         (" + ".join(["self.replicas"] * 40) + " > self.nope", "undefined field 'nope'"),

@@ -11,6 +11,7 @@ expression visited (its visitor), each against the limit of 250.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 
 SERVER_DEPTH = 250  # cel-go's default parser recursion limit, which the API server keeps
@@ -46,6 +47,7 @@ _NUMBER = re.compile(
 )
 _STRING_PREFIX = re.compile(r"(?:[rR][bB]?|[bB][rR]?)['\"]")
 RELATIONS = {"==", "!=", "<", "<=", ">=", ">", "in"}
+PRECEDENCE = {"calc": ({"+", "-"}, {"*", "/", "%"}), "relation": (RELATIONS,)}  # binding tighter later
 
 
 def tokens(text: str) -> list[tuple[str, int, int]]:
@@ -132,24 +134,30 @@ class _Parser:
             return first
         return Syntax("or" if op == "||" else "and", first.start, parts[-1].end, parts)
 
-    def binary(self, rule: str, ops: set[str], operand) -> Syntax:
-        """A left-recursive rule: each operator nests the rule once more (ANTLR's recursion contexts)."""
+    def left_recursive(self, rule: str, operand, min_level: int = 0) -> Syntax:
+        """ANTLR's left-recursive rule (`calc`, `relation`) by precedence climbing: entered once,
+        once more for each operator (its recursion context, held to the rule's end) and once for
+        each right operand (a recursive invocation)."""
         self.enter(rule)
-        e, depth = operand(), 0
-        while self.peek() in ops:
+        pushes, e = 0, operand()
+        levels = PRECEDENCE[rule]
+        while True:
+            level = next((i for i, ops in enumerate(levels) if self.peek() in ops), None)
+            if level is None or level < min_level:
+                break
             op = self.take()[0]
             self.enter(rule)
-            depth += 1
-            rhs = operand()
+            pushes += 1
+            rhs = self.left_recursive(rule, operand, level + 1)
             e = Syntax("binary", e.start, rhs.end, [e, rhs], name=op)
-        self.leave(rule, depth + 1)
+        self.leave(rule, pushes + 1)
         return e
 
     def relation(self) -> Syntax:
-        return self.binary("relation", RELATIONS, self.calc)
+        return self.left_recursive("relation", self.calc)
 
     def calc(self) -> Syntax:
-        return self.binary("calc", {"+", "-"}, lambda: self.binary("calc", {"*", "/", "%"}, self.unary))
+        return self.left_recursive("calc", self.unary)
 
     def unary(self) -> Syntax:
         """`'!'+ member` or `'-'+ member` (greedy, as ANTLR's loop); one `-` before a number is the
@@ -285,7 +293,13 @@ def parse(text: str) -> Syntax:
     """The syntax tree of a rule; SyntaxProblem when the grammar refuses it or it nests past the
     server's parser limits."""
     p = _Parser(text)
-    root = p.expr()
+    # ~15 Python frames a level, 250 levels at most (`enter` stops past that): room for them
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 16 * SERVER_DEPTH + 1000))
+    try:
+        root = p.expr()
+    finally:
+        sys.setrecursionlimit(limit)
     if p.i != len(p.toks):
         tok, at, _ = p.toks[p.i]
         raise _error(text, at, f"extraneous input '{tok}'")
