@@ -371,3 +371,53 @@ def test_random_expressions_cut_into_pieces_check_as_the_engine_checks_them_whol
             assert _shape(tree) == want and got.name().lower() == result, (limit, text)
         checked += 1
     assert checked > 100
+
+
+def _typed_rules() -> list[tuple[str, object]]:
+    """(rule or messageExpression, the CEL type of `self` from its schema) of every public CRD in
+    ../shared, once each."""
+    from dv2openapi.apiserver.celcost import decl_of
+    from dv2openapi.apiserver.crdcheck import cel_type
+
+    found: dict = {}
+
+    def walk(s: dict, root: bool) -> None:
+        rules = s.get("x-kubernetes-validations")
+        if isinstance(rules, list) and rules:
+            decl = decl_of(s, root or bool(s.get("x-kubernetes-embedded-resource")))
+            for r in rules if decl is not None else ():
+                for text in (r.get("rule"), r.get("messageExpression")) if isinstance(r, dict) else ():
+                    if isinstance(text, str):
+                        t = cel_type(decl)
+                        found.setdefault((text, t.name()), (text, t))
+        subs = [*(s.get("properties") or {}).values(), s.get("items"), s.get("additionalProperties")]
+        for sub in subs:
+            if isinstance(sub, dict):
+                walk(sub, False)
+
+    for path in sorted(SHARED.rglob("*.y*ml")):
+        try:
+            docs = list(yaml.safe_load_all(path.read_text()))
+        except (yaml.YAMLError, UnicodeDecodeError):
+            continue
+        for doc in docs:
+            if isinstance(doc, dict) and doc.get("kind") == "CustomResourceDefinition":
+                for version in (doc.get("spec") or {}).get("versions") or ():
+                    schema = ((version or {}).get("schema") or {}).get("openAPIV3Schema")
+                    if isinstance(schema, dict):
+                        walk(schema, True)
+    return list(found.values())
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared (the public CRDs); its rules are not shipped")
+def test_public_crds_rules_cut_into_pieces_check_as_the_engine_checks_them_with_their_schemas_types():
+    """With `self` typed from each rule's own schema, as admission checks it: the pieces checked
+    one by one and joined give the engine's checked tree of the whole rule."""
+    rules = _typed_rules()
+    assert len(rules) > 100
+    for text, self_type in rules:
+        variables = {"self": self_type, "oldSelf": self_type}
+        compiled = cellib.new_env(variables).compile(text)
+        any_msg = {n: v for n, _, v in celproto.fields(compiled.serialize())}
+        _, tree = celdeep.check(text, variables, (3,))
+        assert _shape(tree) == _shape(celproto.checked(any_msg[2])), text
