@@ -72,9 +72,9 @@ def plain_results(opts: Options, path: str, text: str | None = None) -> list[Res
     if not native.PLAINYAML:
         return None
     if text is not None:
-        data = text.encode("utf-8")
-        if len(data) > 2 * FAST_MAX:  # the rest of a stream after a broken piece: the loader's
+        if len(text) > 2 * FAST_MAX:  # a document over its piece, or a stream's rest: the loader's
             return None
+        data = text.encode("utf-8")
     elif path == "-":
         return None
     else:
