@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cel_expr_python import cel
 
-from . import celdeep, cellib
+from . import cellib
 from .celproto import Node, checked, fields
 
 
@@ -34,6 +34,8 @@ def _compile(rule: str, variables: dict[str, cel.Type]) -> Node:
     try:
         compiled = env.compile(rule)
     except RuntimeError as e:
+        from . import celdeep  # only for a rule nested deeper than the engine's parser allows
+
         if not celdeep.too_deep(str(e)):
             raise CompileError(_message(e)) from None
         return _compile_deep(rule, variables)
@@ -43,6 +45,8 @@ def _compile(rule: str, variables: dict[str, cel.Type]) -> Node:
 
 def _compile_deep(rule: str, variables: dict[str, cel.Type]) -> Node:
     """A rule nested too deep for the engine's parser, checked in pieces (`celdeep`)."""
+    from . import celdeep
+
     try:
         return celdeep.check(rule, variables)[1]
     except RuntimeError as e:

@@ -23,14 +23,15 @@ EngineLimit rather than guess.
 from __future__ import annotations
 
 import functools
-import uuid
-from typing import Any
+import os
+from typing import TYPE_CHECKING, Any
 
 from cel_expr_python import cel
 
 from . import cellib
-from .celdeep import LIMITS, _binders, _Pieces, plan
-from .celsyntax import Syntax, parse
+
+if TYPE_CHECKING:
+    from .celsyntax import Syntax
 
 BUDGET = "Iteration budget exceeded"
 MAP_INSERT = "cel.@mapInsert"  # the engine parses transformMap / transformMapEntry but cannot run them
@@ -57,7 +58,7 @@ DRIVEN = {
 PLAIN = {"bool", "int", "double", "string", "bytes", "null_type"}
 # A uint, duration or timestamp crosses as {TAG: kind, "v": its CEL string}, built and read back in
 # CEL (exact, nanoseconds included); the tag is this process' own, so no object's data can forge it.
-TAG = f"@dv-{uuid.uuid4().hex}"
+TAG = f"@dv-{os.urandom(16).hex()}"
 _KINDS = (("uint", "uint"), ("google.protobuf.Duration", "duration"), ("google.protobuf.Timestamp", "timestamp"))
 
 
@@ -114,6 +115,9 @@ class Runner:
     """One rule text, its pieces compiled once; `run` evaluates it on one activation."""
 
     def __init__(self, text: str) -> None:
+        from .celdeep import LIMITS, _Pieces, plan  # only for a rule the engine cannot run whole
+        from .celsyntax import parse
+
         self.root = parse(text)
         self.cuts: set[int] = set()
         plan(self.root, LIMITS[0], self.cuts)
@@ -293,6 +297,12 @@ class Runner:
                     out[k] = v
             return out
         return [step(bodies[-1], item) for item in kept]
+
+
+def _binders(n: Syntax):
+    from .celdeep import _binders
+
+    return _binders(n)
 
 
 def _boolean(value: Any, name: str) -> bool:

@@ -20,8 +20,7 @@ from typing import Any
 
 from cel_expr_python import cel
 
-from . import celdeep, cellib, celpieces
-from .celsyntax import SyntaxProblem
+from . import cellib, celpieces
 from .correlate import MISSING
 from .golang import go_type
 from .paths import Path, fmt
@@ -78,8 +77,12 @@ def compile_rule(rule: str, optional_old: bool):
     try:
         return ENV.compile(text)
     except RuntimeError as e:
+        from . import celdeep
+
         if not celdeep.too_deep(str(e)):
             raise
+    from .celsyntax import SyntaxProblem
+
     try:
         return ENV.deserialize(celdeep.parsed(text, ENV))
     except SyntaxProblem as e:
@@ -280,6 +283,9 @@ def uses_old_self(rule: str) -> bool:
     try:
         ENV_NO_OLD.compile(rule)
     except RuntimeError as e:
+        from . import celdeep
+        from .celsyntax import SyntaxProblem
+
         if not celdeep.too_deep(str(e)):
             return True
         try:
