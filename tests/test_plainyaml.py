@@ -205,15 +205,19 @@ def test_a_run_says_the_same_with_and_without_the_direct_reader(run, fmt, monkey
     assert fast.stdout
 
 
-def test_a_run_on_a_valid_file_does_not_import_pyyaml(tmp_path):
+@pytest.mark.parametrize(("example", "code"), [("valid", "0"), ("invalid", "1")])
+def test_a_run_on_a_file_the_direct_reader_reads_does_not_import_pyyaml(tmp_path, example, code):
+    """A valid file, and an invalid one too: its errors take their lines from libyaml's events
+    (`plainyaml.line_of`), where the loader's nodes put them (the whole runs above compare them)."""
     probe = (
         "import sys\n"
         "from dv2openapi.evaluator.cli import main\n"
         "try:\n"
-        "    main(['--schema', 'schemas/widget.openapi.yaml', 'examples/widget/objects/valid.yaml'])\n"
+        f"    main(['--schema', 'schemas/widget.openapi.yaml', 'examples/widget/objects/{example}.yaml'])\n"
         "except SystemExit as e:\n"
         "    print(e.code, 'yaml' in sys.modules)\n"
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
-    assert r.stdout.split()[-2:] == ["0", "False"], r.stdout + r.stderr
+    assert r.stdout.split()[-2:] == [code, "False"], r.stdout + r.stderr
+    assert example == "valid" or "(examples/widget/objects/invalid.yaml:6)" in r.stdout

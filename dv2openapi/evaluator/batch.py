@@ -39,7 +39,7 @@ SUB_PIECE = 32 << 10  # characters: a stream piece is read directly in parts of 
 
 def piece_results(opts: Options, path: str, text: str) -> list[Result] | None:
     """The results of a stream's piece, read by the direct reader in parts cut at `---` lines; a
-    part with anything to report is read again by the loader (so an invalid document costs only
+    part the direct reader steps aside from is read by the loader (so such a document costs only
     its part the loader's time); None where the loader meets a YAML syntax error in a part (a cut
     that was no boundary): the piece is then read whole by the loader."""
     if not native.PLAINYAML:
@@ -66,9 +66,10 @@ def piece_results(opts: Options, path: str, text: str) -> list[Result] | None:
 
 def plain_results(opts: Options, path: str, text: str | None = None) -> list[Result] | None:
     """The results of a small regular file (or a stream's piece, `text`) that the direct reader
-    (`plainyaml`) reads, when every one is a verdict without findings; else None, and the loader
-    reads it again for lines, duplicate keys, Lists and every wording of a problem. Valid files, the
-    common case, then never need PyYAML."""
+    (`plainyaml`) reads, when every one is a verdict with no rejection or warning (an error's line
+    comes from libyaml's events, as the loader's nodes give it); else None, and the loader reads it
+    again for duplicate keys, Lists and every wording of a problem. Most files then never need
+    PyYAML."""
     if not native.PLAINYAML:
         return None
     if text is not None:
@@ -84,9 +85,11 @@ def plain_results(opts: Options, path: str, text: str | None = None) -> list[Res
             return None
         with os.fdopen(fd, "rb") as f:
             try:
-                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                st = os.fstat(fd)
+                if not stat.S_ISREG(st.st_mode) or st.st_size > FAST_MAX:
                     return None
-                data = f.read(FAST_MAX + 1)
+                # its size, not the limit, as the buffer: a 1 MiB one for a 3 KB file cost ~100 µs
+                data = f.read(st.st_size + 1)
             except OSError:
                 return None
         if len(data) > FAST_MAX:
@@ -98,11 +101,11 @@ def plain_results(opts: Options, path: str, text: str | None = None) -> list[Res
         return None
     out: list[Result] = []
     for index, (value, line) in enumerate(found):
-        doc = Doc(value, path, index, start=line)
+        doc = Doc(value, path, index, start=line, data=data)
         if items_of(doc) is not None:  # a List: each item's own line comes from the loader
             return None
         r = judge_safely(opts, doc)
-        if type(r) is not Verdict or r.errors or r.shadowed or r.rejected or r.warnings:
+        if type(r) is not Verdict or r.rejected or r.warnings:  # errors take their lines from `data`
             return None
         out.append(r)
     return out

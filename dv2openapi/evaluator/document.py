@@ -28,18 +28,24 @@ class Doc:
         error: str | None = None,
         duplicates: list[str] | None = None,
         start: int | None = None,
+        data: bytes | None = None,
     ):
         self.value, self.file, self.index = value, file, index
         self.node = node  # the composed YAML node, for line lookups
         self.error = error
         self.duplicates = duplicates or []
         self.start = start  # without a node: the 1-based line where the document's value starts
+        self.data = data  # without a node: the text the direct reader read it from, for line lookups
 
     def line_of(self, field: str) -> int | None:
         """The 1-based line of a Kubernetes field path in this document, when known."""
         node = self.node
         if node is None:
-            return None if field else self.start
+            if not field or self.data is None or self.start is None:
+                return None if field else self.start
+            from .plainyaml import line_of  # the direct reader's events, as the loader's nodes
+
+            return line_of(self.data, self.start, _segments(field))
         from yaml.nodes import MappingNode, SequenceNode  # a node: the loader has imported yaml
 
         line = node.start_mark.line + 1

@@ -205,3 +205,90 @@ def read(bytes data):
         return None
     finally:
         yaml_parser_delete(&parser)
+
+
+cdef tuple _event(yaml_parser_t *parser):
+    """The next event as (kind, 1-based line, a scalar's text or None)."""
+    cdef yaml_event_t event
+    if not yaml_parser_parse(parser, &event):
+        raise _Unsupported
+    try:
+        text = None
+        if event.type == YAML_SCALAR_EVENT:
+            text = PyUnicode_DecodeUTF8(<const char *>event.data.scalar.value, event.data.scalar.length, "strict")
+        return event.type, event.start_mark.line + 1, text
+    finally:
+        yaml_event_delete(&event)
+
+
+cdef _skip(yaml_parser_t *parser, int kind):
+    """Read past the rest of the node that began with an event of `kind`."""
+    cdef int depth = 1 if kind == YAML_MAPPING_START_EVENT or kind == YAML_SEQUENCE_START_EVENT else 0
+    while depth:
+        kind = _event(parser)[0]
+        if kind == YAML_MAPPING_START_EVENT or kind == YAML_SEQUENCE_START_EVENT:
+            depth += 1
+        elif kind == YAML_MAPPING_END_EVENT or kind == YAML_SEQUENCE_END_EVENT:
+            depth -= 1
+
+
+cdef Py_ssize_t _find(yaml_parser_t *parser, int kind, Py_ssize_t line, list segments):
+    """The line of the node at `segments` below the node that began with (kind, line), or of the
+    deepest one found on the way (as `Doc.line_of` walks PyYAML's nodes)."""
+    cdef Py_ssize_t i = 0, index
+    for seg in segments:
+        if kind == YAML_MAPPING_START_EVENT:
+            while True:
+                kind, _, key = _event(parser)
+                if kind == YAML_MAPPING_END_EVENT:
+                    return line
+                value_kind, value_line, _ = _event(parser)
+                if key is not None and key == seg:
+                    kind, line = value_kind, value_line
+                    break
+                _skip(parser, value_kind)
+        elif kind == YAML_SEQUENCE_START_EVENT and seg.isdigit():
+            index = int(seg)
+            while True:
+                kind, item_line, _ = _event(parser)
+                if kind == YAML_SEQUENCE_END_EVENT:
+                    return line
+                if index == 0:
+                    line = item_line
+                    break
+                _skip(parser, kind)
+                index -= 1
+        else:
+            return line
+    return line
+
+
+def line_of(bytes data, Py_ssize_t start, list segments):
+    """The 1-based line of the node at `segments` (a field path's segments) in the document whose
+    value starts on line `start` of `data`, as the loader's nodes give it; None where libyaml fails."""
+    cdef yaml_parser_t parser
+    cdef int kind
+    cdef Py_ssize_t line
+    if b"\r" in data:
+        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    if data.startswith(_BOM):
+        data = data[len(_BOM):]
+    if not yaml_parser_initialize(&parser):
+        raise MemoryError
+    try:
+        yaml_parser_set_input_string(&parser, <const unsigned char *>data, len(data))
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        while True:
+            kind, line, _ = _event(&parser)
+            if kind == YAML_STREAM_END_EVENT:
+                return None
+            if kind != YAML_DOCUMENT_START_EVENT:
+                continue
+            kind, line, _ = _event(&parser)  # the document's value
+            if line == start:
+                return _find(&parser, kind, line, segments)
+            _skip(&parser, kind)
+    except (_Unsupported, UnicodeDecodeError):
+        return None
+    finally:
+        yaml_parser_delete(&parser)
