@@ -221,3 +221,50 @@ def test_a_run_on_a_file_the_direct_reader_reads_does_not_import_pyyaml(tmp_path
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60)
     assert r.stdout.split()[-2:] == [code, "False"], r.stdout + r.stderr
     assert example == "valid" or "(examples/widget/objects/invalid.yaml:6)" in r.stdout
+
+
+def _fields(value, prefix: str = "") -> list[str]:
+    """Every field path down to every node of a value, as error paths write them (`a.b[0].c`)."""
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _fields(v, f"{prefix}.{k}" if prefix else str(k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _fields(v, f"{prefix}[{i}]")
+    return out
+
+
+def test_an_errors_line_from_the_direct_reader_is_the_loaders():
+    """Every node of every document of every YAML file at hand: the line `Doc.line_of` finds from the
+    direct reader's events (an invalid file's errors, without PyYAML) is the loader's node walk's."""
+    from dv2openapi.evaluator.document import Doc
+
+    compared = 0
+    for path in _yaml_files():
+        data = path.read_bytes()
+        found = read(data)
+        if not found:
+            continue
+        loaded = [d for d in iter_docs(str(path), duplicates="keep") if d.value is not None]
+        assert len(loaded) == len(found)
+        for doc, (value, start) in zip(loaded, found, strict=True):
+            fast = Doc(value, str(path), doc.index, start=start, data=data)
+            for field in [*_fields(value)[:400], "nope", "spec.nope[3]"]:
+                assert fast.line_of(field) == doc.line_of(field), (path, field)
+                compared += 1
+    assert compared > 1000
+
+
+def test_a_document_with_many_errors_reads_its_lines_once(tmp_path, monkeypatch):
+    """One pass over the events per document, whatever the number of errors: bounded work."""
+    from dv2openapi.evaluator import plainyaml
+
+    calls = []
+    lines = plainyaml.lines
+    monkeypatch.setattr(plainyaml, "lines", lambda *a: calls.append(1) or lines(*a))
+    bad = (ROOT / "examples/widget/objects/valid.yaml").read_text().replace("tags: [blue, round]", "tags: [1, 2, 3]")
+    (tmp_path / "w.yaml").write_text(bad + "---\n" + bad)
+    r = invoke(main, ["--schema", "schemas/widget.openapi.yaml", str(tmp_path / "w.yaml")])
+    assert r.exit_code == 1 and r.output.count("must be of type string") >= 6, r.output
+    assert len(calls) == 2  # one per document

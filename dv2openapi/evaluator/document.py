@@ -36,6 +36,7 @@ class Doc:
         self.duplicates = duplicates or []
         self.start = start  # without a node: the 1-based line where the document's value starts
         self.data = data  # without a node: the text the direct reader read it from, for line lookups
+        self._lines: dict | None = None  # {path: line} of its nodes, read from `data` when first asked
 
     def line_of(self, field: str) -> int | None:
         """The 1-based line of a Kubernetes field path in this document, when known."""
@@ -43,9 +44,17 @@ class Doc:
         if node is None:
             if not field or self.data is None or self.start is None:
                 return None if field else self.start
-            from .plainyaml import line_of  # the direct reader's events, as the loader's nodes
+            if self._lines is None:
+                from .plainyaml import lines  # the direct reader's events, as the loader's nodes
 
-            return line_of(self.data, self.start, _segments(field))
+                self._lines = lines(self.data, self.start) or {}
+            line, path = self._lines.get(()), ()
+            for seg in _segments(field):  # the deepest node on the path, as the walk below stops
+                path += (seg,)
+                if path not in self._lines:
+                    break
+                line = self._lines[path]
+            return line
         from yaml.nodes import MappingNode, SequenceNode  # a node: the loader has imported yaml
 
         line = node.start_mark.line + 1

@@ -232,43 +232,38 @@ cdef _skip(yaml_parser_t *parser, int kind):
             depth -= 1
 
 
-cdef Py_ssize_t _find(yaml_parser_t *parser, int kind, Py_ssize_t line, list segments):
-    """The line of the node at `segments` below the node that began with (kind, line), or of the
-    deepest one found on the way (as `Doc.line_of` walks PyYAML's nodes)."""
-    cdef Py_ssize_t i = 0, index
-    for seg in segments:
-        if kind == YAML_MAPPING_START_EVENT:
-            while True:
-                kind, _, key = _event(parser)
-                if kind == YAML_MAPPING_END_EVENT:
-                    return line
-                value_kind, value_line, _ = _event(parser)
-                if key is not None and key == seg:
-                    kind, line = value_kind, value_line
-                    break
-                _skip(parser, value_kind)
-        elif kind == YAML_SEQUENCE_START_EVENT and seg.isdigit():
-            index = int(seg)
-            while True:
-                kind, item_line, _ = _event(parser)
-                if kind == YAML_SEQUENCE_END_EVENT:
-                    return line
-                if index == 0:
-                    line = item_line
-                    break
+cdef _index(yaml_parser_t *parser, int kind, Py_ssize_t line, tuple path, dict out):
+    """Record the line of the node that began with (kind, line) at `path`, and of every node below."""
+    cdef Py_ssize_t index = 0
+    out[path] = line
+    if kind == YAML_MAPPING_START_EVENT:
+        while True:
+            kind, _, key = _event(parser)
+            if kind == YAML_MAPPING_END_EVENT:
+                return
+            kind, line, _ = _event(parser)
+            if path + (key,) in out:  # a key given twice: the first one's, as the loader's walk finds
                 _skip(parser, kind)
-                index -= 1
-        else:
-            return line
-    return line
+            else:
+                _index(parser, kind, line, path + (key,), out)
+    elif kind == YAML_SEQUENCE_START_EVENT:
+        while True:
+            kind, line, _ = _event(parser)
+            if kind == YAML_SEQUENCE_END_EVENT:
+                return
+            _index(parser, kind, line, path + (str(index),), out)
+            index += 1
 
 
-def line_of(bytes data, Py_ssize_t start, list segments):
-    """The 1-based line of the node at `segments` (a field path's segments) in the document whose
-    value starts on line `start` of `data`, as the loader's nodes give it; None where libyaml fails."""
+def lines(bytes data, Py_ssize_t start):
+    """{path: 1-based line} of every node of the document whose value starts on line `start` of
+    `data` (a path: the map keys and list indexes down to the node, as text), as the loader's nodes
+    give them; None where libyaml fails. One pass over the events: an error's line is then a lookup
+    (`Doc.line_of`), however many errors a document has."""
     cdef yaml_parser_t parser
     cdef int kind
     cdef Py_ssize_t line
+    cdef dict out = {}
     if b"\r" in data:
         data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     if data.startswith(_BOM):
@@ -286,7 +281,8 @@ def line_of(bytes data, Py_ssize_t start, list segments):
                 continue
             kind, line, _ = _event(&parser)  # the document's value
             if line == start:
-                return _find(&parser, kind, line, segments)
+                _index(&parser, kind, line, (), out)
+                return out
             _skip(&parser, kind)
     except (_Unsupported, UnicodeDecodeError):
         return None
