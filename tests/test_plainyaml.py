@@ -208,7 +208,7 @@ def test_a_run_says_the_same_with_and_without_the_direct_reader(run, fmt, monkey
 @pytest.mark.parametrize(("example", "code"), [("valid", "0"), ("invalid", "1")])
 def test_a_run_on_a_file_the_direct_reader_reads_does_not_import_pyyaml(tmp_path, example, code):
     """A valid file, and an invalid one too: its errors take their lines from libyaml's events
-    (`plainyaml.line_of`), where the loader's nodes put them (the whole runs above compare them)."""
+    (`plainyaml.lines`), where the loader's nodes put them (the whole runs above compare them)."""
     probe = (
         "import sys\n"
         "from dv2openapi.evaluator.cli import main\n"
