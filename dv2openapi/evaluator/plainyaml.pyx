@@ -176,6 +176,15 @@ cdef object _read(yaml_parser_t *parser):
 _BOM = b"\xef\xbb\xbf"  # U+FEFF in UTF-8
 
 
+cdef bytes _as_read(bytes data):
+    """Line breaks as a file in text mode reads them; a byte order mark that starts the data dropped,
+    as the loader's libyaml (and go-yaml) drops it (told the encoding, libyaml would count it as
+    line 1's first column)."""
+    if b"\r" in data:
+        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    return data[len(_BOM):] if data.startswith(_BOM) else data
+
+
 cdef int _major = 0, _minor = 0, _patch = 0
 yaml_get_version(&_major, &_minor, &_patch)
 # The libyaml this module was linked with may not be PyYAML's (0.2.6 in PyYAML 6.0.4). From 0.2.5 on
@@ -191,10 +200,7 @@ def read(bytes data):
     cdef yaml_parser_t parser
     if not _SAME_PARSER:
         return None
-    if b"\r" in data:
-        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    if data.startswith(_BOM):  # told the encoding, libyaml would count it as line 1's first column
-        data = data[len(_BOM):]
+    data = _as_read(data)
     if not yaml_parser_initialize(&parser):
         raise MemoryError
     try:
@@ -264,10 +270,7 @@ def lines(bytes data, Py_ssize_t start):
     cdef int kind
     cdef Py_ssize_t line
     cdef dict out = {}
-    if b"\r" in data:
-        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    if data.startswith(_BOM):
-        data = data[len(_BOM):]
+    data = _as_read(data)
     if not yaml_parser_initialize(&parser):
         raise MemoryError
     try:
