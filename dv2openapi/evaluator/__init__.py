@@ -24,12 +24,13 @@ __all__ = ["compile", "object_meta_errors", "Validator", "Result", "FieldError",
 
 def compile(schema_doc: dict, type_name: str | None = None, *, trusted: bool = False) -> Validator:  # noqa: A001
     """Compile `type_name` (a components.schemas name) of an OpenAPI document or CRD. `trusted`
-    skips the vocabulary check of every keyword's value (for Kubernetes' own published schemas)."""
+    skips the vocabulary check of every keyword's value and the search for client-published fields
+    (for Kubernetes' own published schemas)."""
     if not isinstance(schema_doc, dict):
         raise TypeError(f"compile() needs the schema document as a dict (parsed YAML/JSON), got {schema_doc!r:.60}")
     if type_name is not None and not isinstance(type_name, str):
         raise TypeError(f"type_name must be a components.schemas name, got {type_name!r}")
-    doc, ref = schema_root(schema_doc, type_name)
+    doc, ref = schema_root(schema_doc, type_name, published=not trusted)
     if not trusted:
         check(doc, ref)
     target = doc

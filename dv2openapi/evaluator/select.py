@@ -98,9 +98,12 @@ def _gvks(schema: object) -> set:
     }
 
 
-def schema_root(doc: object, type_name: str | None, obj: object = None) -> tuple[dict, str]:
-    """(the OpenAPI document, the $ref of the schema to validate with)."""
-    doc = unpublished(as_openapi(doc))
+def schema_root(doc: object, type_name: str | None, obj: object = None, *, published: bool = True) -> tuple[dict, str]:
+    """(the OpenAPI document, the $ref of the schema to validate with). `published=False`: a document
+    known to hold no client-published fields (Kubernetes' own schemas), not searched for them."""
+    doc = as_openapi(doc)
+    if published:
+        doc = unpublished(doc)
     schemas = _mapping(doc.get("components"), "components").get("schemas") or {}
     if not isinstance(schemas, dict) or not schemas:
         raise SchemaError("the document has no components.schemas")
