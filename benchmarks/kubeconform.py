@@ -316,17 +316,88 @@ def shapes() -> list[tuple[str, dict]]:
     return out
 
 
+def deep_crd(depth: int = 8) -> tuple[dict, dict, dict]:
+    """(a CRD, a valid object, its openAPIV3Schema as JSON Schema): `spec` nests `depth` objects, each
+    with a list-map keyed by two fields (three items), an enum, a bounded int32 and a bounded string."""
+
+    def level(d: int) -> dict:
+        item = {
+            "type": "object",
+            "required": ["kind", "port"],
+            "properties": {"kind": {"type": "string"}, "port": {"type": "integer"}, "note": {"type": "string"}},
+        }
+        props = {
+            "name": {"type": "string", "maxLength": 63},
+            "count": {"type": "integer", "format": "int32", "minimum": 0},
+            "mode": {"type": "string", "enum": ["A", "B", "C"]},
+            "entries": {
+                "type": "array",
+                "x-kubernetes-list-type": "map",
+                "x-kubernetes-list-map-keys": ["kind", "port"],
+                "items": item,
+            },
+        }
+        if d > 1:
+            props["child"] = level(d - 1)
+        return {"type": "object", "properties": props}
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "apiVersion": {"type": "string"},
+            "kind": {"type": "string"},
+            "metadata": {"type": "object"},
+            "spec": level(depth),
+        },
+    }
+    crd = {
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": {"name": "deeps.bench.example.com"},
+        "spec": {
+            "group": "bench.example.com",
+            "names": {"kind": "Deep", "plural": "deeps", "singular": "deep", "listKind": "DeepList"},
+            "scope": "Namespaced",
+            "versions": [{"name": "v1", "served": True, "storage": True, "schema": {"openAPIV3Schema": schema}}],
+        },
+    }
+
+    def value(d: int) -> dict:
+        v = {
+            "name": f"level-{d}",
+            "count": d,
+            "mode": "ABC"[d % 3],
+            "entries": [{"kind": k, "port": 80 + d, "note": "n"} for k in ("tcp", "udp", "sctp")],
+        }
+        if d > 1:
+            v["child"] = value(d - 1)
+        return v
+
+    obj = {"apiVersion": "bench.example.com/v1", "kind": "Deep", "metadata": {"name": "x"}, "spec": value(depth)}
+    return crd, obj, schema
+
+
 def per_object(inp: dict) -> list[list]:
-    """In this process: dv-eval's compiled validator and jsonschema-rs on Deployments of each shape."""
+    """In this process: dv-eval's compiled validator and jsonschema-rs on Deployments of each shape and
+    on a deep CRD's object."""
     oa, js, _ = bench.load_k8s(inp["schema_dir"], "deployment-apps-v1.json", "io.k8s.api.apps.v1.Deployment")
-    vals = bench.make_validators(oa, js, "io.k8s.api.apps.v1.Deployment")
+    deployment = bench.make_validators(oa, js, "io.k8s.api.apps.v1.Deployment")
+    cases = [(label, o, deployment) for label, o in shapes()]
+    crd, good, schema = deep_crd()
+    deep = bench.make_validators(crd, schema, "Deep")
+    bad = copy.deepcopy(good)
+    inner = bad["spec"]
+    while "child" in inner:
+        inner = inner["child"]
+    inner["count"] = -1  # the deepest level's int32 below its minimum
+    cases += [("valid deep CRD object, 8 levels", good, deep), ("invalid deep CRD object, 8 levels", bad, deep)]
     rows = []
-    rs = vals.get("jsonschema_rs")
-    for label, o in shapes():
+    for label, o, vals in cases:
+        rs = vals.get("jsonschema_rs")
         if bool(vals["ours"][1](o)) != ("invalid" in label):  # each shape is what its label says
             sys.exit(f"benchmarks/kubeconform.py: dv-eval's verdict on {label!r} is not the expected one")
-        ours = bench.bench(lambda o=o: vals["ours"][1](o))
-        theirs = bench.bench(lambda o=o: rs[1](o)) if isinstance(rs, tuple) else None
+        ours = bench.bench(lambda o=o, v=vals: v["ours"][1](o))
+        theirs = bench.bench(lambda o=o, rs=rs: rs[1](o)) if isinstance(rs, tuple) else None
         ratio = f"{ours / theirs:.1f}" if theirs else "-"
         rows.append([label, bench.us(ours), bench.us(theirs) if theirs else "not installed", ratio])
     return rows
