@@ -323,6 +323,7 @@ class Equality:
                 get = v.get
                 return (c0(get(k0)), c1(get(k1)))
 
+            key.field = (k0, k1)  # as above, the two fields' raw values
             return key
 
         def key(v):

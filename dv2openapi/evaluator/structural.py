@@ -42,13 +42,16 @@ def kw_properties(c, props, schema, shape, n):
 
     always = tuple(entry(*e) for e in compiled if not e[1].absent_noop)
     lazy = {e[0]: entry(*e) for e in compiled if e[1].absent_noop}
-    # creates: (zero, types, detail, required, check) - a leaf's type test inline, else the node's core
+    # creates: (zero, types, detail, required, check, tables) - a leaf's type test inline, else the
+    # node's core; `tables`: the check is a struct's field walk, taken without a call (`_walk_fields`)
     flat = {
-        name: (zero, None, "", False, core) if leaf is None else (zero, leaf[0], leaf[1], leaf[2], leaf[3])
+        name: (zero, None, "", False, core, None)
+        if leaf is None
+        else (zero, leaf[0], leaf[1], leaf[2], leaf[3], getattr(leaf[3], "tables", None))
         for name, _node, zero, _eq, core, leaf in always + tuple(lazy.values())
     }
     fast_always = tuple((e[0], *flat[e[0]]) for e in always)
-    fast_lazy = {name: (z, t, d, f) for name, (z, t, d, _r, f) in flat.items() if name in lazy}
+    fast_lazy = {name: (z, t, d, f, tb) for name, (z, t, d, _r, f, tb) in flat.items() if name in lazy}
 
     def visit(e, x, v, ov, has_old, path, ctx):
         name, node, zero, eq, core, leaf = e
@@ -90,13 +93,15 @@ def kw_properties(c, props, schema, shape, n):
                     visit(e, None, v, ov, has_old, path, ctx)
 
     check.props_walk = True  # see Node.props_only
+    check.tables = (fast_always, fast_lazy)  # a create's walk: `_walk_fields(*tables, v, None, path, ctx)`
     return check
 
 
 def _walk_fields(fast_always: tuple, fast_lazy: dict, v: dict, olds, path, ctx) -> None:
-    """A struct's fields on a create (no old object to ratchet against), inlined: a leaf costs no call.
-    Compiled, with C-typed containers (structural.pxd)."""
-    for name, zero, types, detail, required, fn in fast_always:
+    """A struct's fields on a create (no old object to ratchet against), inlined: a leaf costs no call,
+    nor, with no old object at all (`olds` None), a struct field whose only check walks its fields (its
+    `tables`: the walk its check would make). Compiled, with C-typed containers (structural.pxd)."""
+    for name, zero, types, detail, required, fn, tables in fast_always:
         x = v.get(name)
         if x is None:
             x = zero
@@ -111,20 +116,30 @@ def _walk_fields(fast_always: tuple, fast_lazy: dict, v: dict, olds, path, ctx) 
                 continue
             if fn is None:
                 continue
-        fn(x, NOOLD if olds is None else _old(olds(name), zero), (path, name), ctx)
+        if olds is not None:
+            fn(x, _old(olds(name), zero), (path, name), ctx)
+        elif tables is not None:
+            _walk_fields(tables[0], tables[1], x, None, (path, name), ctx)
+        else:
+            fn(x, NOOLD, (path, name), ctx)
     if fast_lazy:
         for name, x in v.items():
             e = fast_lazy.get(name)
             if e is None or x is None:
                 continue
-            zero, types, detail, fn = e
+            zero, types, detail, fn, tables = e
             if types is not None:
                 if type(x) not in types:
                     ctx.add(E.TYPE_INVALID, (path, name), x, detail, "")
                     continue
                 if fn is None:
                     continue
-            fn(x, NOOLD if olds is None else _old(olds(name), zero), (path, name), ctx)
+            if olds is not None:
+                fn(x, _old(olds(name), zero), (path, name), ctx)
+            elif tables is not None:
+                _walk_fields(tables[0], tables[1], x, None, (path, name), ctx)
+            else:
+                fn(x, NOOLD, (path, name), ctx)
 
 
 def _descend(name, core, leaf, x, y, path, ctx):
@@ -243,6 +258,11 @@ def _list_check(c, items, schema, shape, each, own):
     leaf = elem.leaf if extra is None else None
     fast = extra is None and own
     elem_core = elem.core
+    # items that are a type test and at most one check, nil ones skipped (`_walk_items`)
+    items_leaf = leaf is not None and (leaf[3] is None or elem.pointer or elem.zero is None)
+    types = detail = fn = tables = None
+    if items_leaf:
+        types, detail, fn, tables = leaf[0], leaf[1], leaf[3], getattr(leaf[3], "tables", None)
 
     def correlated(v, ov, ctx):
         """(item, old item or NOOLD) for each non-nil item; nil pointer items are skipped."""
@@ -268,15 +288,8 @@ def _list_check(c, items, schema, shape, each, own):
             if _stopped(ctx, before):
                 return True
         if fast and not (correlate and ctx.update):  # no item ratcheting: the inlined hot path
-            if leaf is not None and (leaf[3] is None or elem.pointer or elem.zero is None):
-                types, fn = leaf[0], leaf[3]
-                for i, item in enumerate(v):
-                    if item is None:
-                        continue
-                    if type(item) not in types:
-                        ctx.add(E.TYPE_INVALID, (path, i), item, leaf[1], "")
-                    elif fn is not None:
-                        fn(item, NOOLD, (path, i), ctx)
+            if items_leaf and type(v) is list:
+                _walk_items(v, types, detail, fn, tables, path, ctx)
             else:
                 for i, item in enumerate(v):
                     if item is None:
@@ -294,17 +307,44 @@ def _list_check(c, items, schema, shape, each, own):
     return check
 
 
+def _walk_items(v: list, types: tuple, detail: str, fn, tables, path, ctx) -> None:
+    """A list's items, with no old items to ratchet against: a type test inline, then the items'
+    check; a struct item whose only check walks its fields, that walk without a call (`_walk_fields`)."""
+    for i, item in enumerate(v):
+        if item is None:
+            continue
+        if type(item) not in types:
+            ctx.add(E.TYPE_INVALID, (path, i), item, detail, "")
+        elif tables is not None:
+            _walk_fields(tables[0], tables[1], item, None, (path, i), ctx)
+        elif fn is not None:
+            fn(item, NOOLD, (path, i), ctx)
+
+
 def _duplicates(key, field, v, path, ctx):
-    """Items of `v` whose `key` an earlier item has. `field`: a list-map's one key field, whose values,
-    when every item has one that is a hashable JSON scalar, are as distinct as their keys (canonical
-    forms keep scalars apart as `==` does): the common case is then one set of raw values."""
-    if field is not None:
+    """Items of `v` whose `key` an earlier item has. `field`: a list-map's key field, or its two key
+    fields, whose values, when every item has them as hashable JSON scalars, none nil, are as distinct
+    as their keys (canonical forms keep scalars apart as `==` does): the common case is then one set
+    of raw values."""
+    if type(field) is str:
         try:
             raw = {item[field] for item in v}
         except (KeyError, TypeError):  # an item without it, or not a map; a map or list value
             raw = None
         if raw is not None and len(raw) == len(v) and None not in raw:
             return
+    elif field is not None:
+        f0, f1 = field
+        try:
+            pairs = {(item[f0], item[f1]) for item in v}
+        except (KeyError, TypeError):
+            pairs = None
+        if pairs is not None and len(pairs) == len(v):
+            for a, b in pairs:
+                if a is None or b is None:
+                    break
+            else:
+                return
     elif len(set(map(key, v))) == len(v):  # the common case, at C speed: no duplicates
         return
     seen = set()
