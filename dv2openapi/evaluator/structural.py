@@ -5,6 +5,7 @@ the option / lifecycle wrappers."""
 from __future__ import annotations
 
 import json
+import sys
 
 from . import errors as E
 from .context import NOOLD
@@ -32,7 +33,8 @@ def kw_properties(c, props, schema, shape, n):
         if name in required:
             sub = {**sub, "x-dv-required": True}
         node = c.node(sub, "field")
-        compiled.append((name, node, node.zero))
+        # interned: an object whose keys are interned too (Python literals) is looked up by identity
+        compiled.append((sys.intern(name) if type(name) is str else name, node, node.zero))
 
     # Properties whose absent value can fault are walked always; the rest only when present
     # (in the new or, on update, the old object): cost follows the object, not the schema.
