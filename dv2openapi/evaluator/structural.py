@@ -44,16 +44,15 @@ def kw_properties(c, props, schema, shape, n):
 
     always = tuple(entry(*e) for e in compiled if not e[1].absent_noop)
     lazy = {e[0]: entry(*e) for e in compiled if e[1].absent_noop}
-    # creates: (zero, types, detail, required, check, tables) - a leaf's type test inline, else the
-    # node's core; `tables`: the check is a struct's field walk, taken without a call (`_walk_fields`)
+    # creates: a leaf's type test inline, else the node's core (`Field`)
     flat = {
-        name: (zero, None, "", False, core, None)
+        name: Field(name, zero, None, "", False, core, None)
         if leaf is None
-        else (zero, leaf[0], leaf[1], leaf[2], leaf[3], getattr(leaf[3], "tables", None))
+        else Field(name, zero, leaf[0], leaf[1], leaf[2], leaf[3], getattr(leaf[3], "tables", None))
         for name, _node, zero, _eq, core, leaf in always + tuple(lazy.values())
     }
-    fast_always = tuple((e[0], *flat[e[0]]) for e in always)
-    fast_lazy = {name: (z, t, d, f, tb) for name, (z, t, d, _r, f, tb) in flat.items() if name in lazy}
+    fast_always = tuple(flat[e[0]] for e in always)
+    fast_lazy = {name: f for name, f in flat.items() if name in lazy}
 
     def visit(e, x, v, ov, has_old, path, ctx):
         name, node, zero, eq, core, leaf = e
@@ -99,49 +98,61 @@ def kw_properties(c, props, schema, shape, n):
     return check
 
 
+class Field:
+    """A struct field as a create's walk takes it (`_walk_fields`; typed in structural.pxd): `types`
+    (a leaf's JSON types, tested inline; None: `check` is the node's core, which tests them), the
+    `check` to run on a value of those types (None: the type test is all), `tables` (the check is a
+    struct's field walk, which `_walk_fields` then enters without a call), `required`, `zero`."""
+
+    __slots__ = ("name", "zero", "types", "detail", "required", "check", "tables")
+
+    def __init__(self, name, zero, types, detail, required, check, tables):
+        self.name, self.zero, self.types, self.detail = name, zero, types, detail
+        self.required, self.check, self.tables = required, check, tables
+
+
 def _walk_fields(fast_always: tuple, fast_lazy: dict, v: dict, olds, path, ctx) -> None:
     """A struct's fields on a create (no old object to ratchet against), inlined: a leaf costs no call,
     nor, with no old object at all (`olds` None), a struct field whose only check walks its fields (its
     `tables`: the walk its check would make). Compiled, with C-typed containers (structural.pxd)."""
-    for name, zero, types, detail, required, fn, tables in fast_always:
-        x = v.get(name)
+    for f in fast_always:
+        x = v.get(f.name)
         if x is None:
-            x = zero
+            x = f.zero
             if x is None:
-                if required:
-                    ctx.add(E.REQUIRED, (path, name), "", "", "").short_circuit = True
-                if types is not None:
+                if f.required:
+                    ctx.add(E.REQUIRED, (path, f.name), "", "", "").short_circuit = True
+                if f.types is not None:
                     continue
-        if types is not None:
-            if type(x) not in types:
-                ctx.add(E.TYPE_INVALID, (path, name), x, detail, "")
+        if f.types is not None:
+            if type(x) not in f.types:
+                ctx.add(E.TYPE_INVALID, (path, f.name), x, f.detail, "")
                 continue
-            if fn is None:
+            if f.check is None:
                 continue
         if olds is not None:
-            fn(x, _old(olds(name), zero), (path, name), ctx)
-        elif tables is not None:
-            _walk_fields(tables[0], tables[1], x, None, (path, name), ctx)
+            f.check(x, _old(olds(f.name), f.zero), (path, f.name), ctx)
+        elif f.tables is not None:
+            _walk_fields(f.tables[0], f.tables[1], x, None, (path, f.name), ctx)
         else:
-            fn(x, NOOLD, (path, name), ctx)
+            f.check(x, NOOLD, (path, f.name), ctx)
     if fast_lazy:
         for name, x in v.items():
-            e = fast_lazy.get(name)
-            if e is None or x is None:
+            f = fast_lazy.get(name)
+            if f is None or x is None:
                 continue
-            zero, types, detail, fn, tables = e
-            if types is not None:
-                if type(x) not in types:
-                    ctx.add(E.TYPE_INVALID, (path, name), x, detail, "")
+            if f.types is not None:
+                if type(x) not in f.types:
+                    ctx.add(E.TYPE_INVALID, (path, name), x, f.detail, "")
                     continue
-                if fn is None:
+                if f.check is None:
                     continue
             if olds is not None:
-                fn(x, _old(olds(name), zero), (path, name), ctx)
-            elif tables is not None:
-                _walk_fields(tables[0], tables[1], x, None, (path, name), ctx)
+                f.check(x, _old(olds(name), f.zero), (path, name), ctx)
+            elif f.tables is not None:
+                _walk_fields(f.tables[0], f.tables[1], x, None, (path, name), ctx)
             else:
-                fn(x, NOOLD, (path, name), ctx)
+                f.check(x, NOOLD, (path, name), ctx)
 
 
 def _descend(name, core, leaf, x, y, path, ctx):
