@@ -194,9 +194,10 @@ _INT_RANGE = {"int32": 1 << 31, "int64": 1 << 63}
 def kw_format(c, value, schema):
     if value in _INT_RANGE:  # what decoding into a Go int32 / int64 field accepts
         bound, detail, origin = _INT_RANGE[value], f"must be of type {value}", "format=" + value
+        low = -bound
 
         def in_range(v, ov, path, ctx):
-            if type(v) is int and not -bound <= v < bound:
+            if type(v) is int and not low <= v < bound:
                 ctx.add(E.TYPE_INVALID, path, v, detail, origin)
 
         return in_range
