@@ -51,13 +51,17 @@ def extensions() -> list:
         )
     )
     # annotation_typing=False: annotations stay hints, so the compiled modules mean what the sources mean
-    return cythonize(
-        modules,
-        language_level=3,
-        compiler_directives={"annotation_typing": False, "binding": True},
-        build_dir="build/cython",
-        quiet=True,
-    )
+    try:
+        return cythonize(
+            modules,
+            language_level=3,
+            compiler_directives={"annotation_typing": False, "binding": True},
+            build_dir="build/cython",
+            quiet=True,
+        )
+    except Exception as e:  # noqa: BLE001 - a Cython that rejects a module: the sources, as without Cython
+        print(f"dv2openapi: the evaluator's modules were not translated to C ({e}); using pure Python")
+        return []
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
