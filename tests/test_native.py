@@ -200,3 +200,83 @@ def test_version_says_which_walk_runs():
     r = subprocess.run([sys.executable, "-m", "dv2openapi.evaluator.cli", "--version"], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.startswith("dv-eval 0.1.0, validation walk: "), r
     assert ("walk: compiled" in r.stdout) == native.NATIVE
+
+
+DEPLOYMENT = {
+    "apiVersion": "apps/v1",
+    "kind": "Deployment",
+    "metadata": {"name": "web", "labels": {"app": "web"}},
+    "spec": {
+        "replicas": 2,
+        "selector": {"matchLabels": {"app": "web"}},
+        "template": {
+            "metadata": {"labels": {"app": "web"}},
+            "spec": {
+                "initContainers": [{"name": "init", "image": "busybox", "command": ["true"]}],
+                "containers": [
+                    {
+                        "name": "app",
+                        "image": "nginx:1.27",
+                        "ports": [{"containerPort": 80, "protocol": "TCP"}, {"containerPort": 443, "name": "tls"}],
+                        "env": [
+                            {"name": "A", "value": "1"},
+                            {"name": "B", "valueFrom": {"fieldRef": {"fieldPath": "x"}}},
+                        ],
+                        "resources": {"limits": {"cpu": "1"}, "requests": {"memory": "64Mi"}},
+                    }
+                ],
+                "volumes": [{"name": "cfg", "configMap": {"name": "cfg"}}],
+                "tolerations": [{"key": "k", "operator": "Exists"}],
+            },
+        },
+    },
+}
+JUNK = [None, "", "x", 0, 7, -1, 2**31, -(2**63) - 1, 1.5, True, [], {}, [None], [7], {"a": None}, {"name": "app"}]
+
+
+def _mutant(rnd) -> dict:
+    """The Deployment with one to three random edits: a value replaced by junk, a key removed, a list
+    item duplicated or junk appended, an unknown key added."""
+    import copy
+
+    obj = copy.deepcopy(DEPLOYMENT)
+    for _ in range(rnd.randint(1, 3)):
+        spots, todo = [], [obj]
+        while todo:  # every container in the object
+            x = todo.pop()
+            spots.append(x)
+            todo += [v for v in (x.values() if isinstance(x, dict) else x) if isinstance(v, (dict, list))]
+        spot = rnd.choice(spots)
+        keys = list(spot) if isinstance(spot, dict) else list(range(len(spot)))
+        op = rnd.randrange(4)
+        if op == 0 and keys:
+            spot[rnd.choice(keys)] = copy.deepcopy(rnd.choice(JUNK))
+        elif op == 1 and keys and isinstance(spot, dict):
+            del spot[rnd.choice(keys)]
+        elif op == 2 and isinstance(spot, list):
+            spot.append(copy.deepcopy(rnd.choice(spot) if spot and rnd.random() < 0.5 else rnd.choice(JUNK)))
+        elif isinstance(spot, dict):
+            spot[rnd.choice(["zz", "name", "replicas", "ports", "containers"])] = copy.deepcopy(rnd.choice(JUNK))
+    return obj
+
+
+@pytest.mark.skipif(not native.NATIVE, reason="the compiled modules are not built here: nothing to compare")
+def test_the_compiled_walk_and_the_sources_agree_on_mutated_built_in_objects(tmp_path):
+    """Kubernetes' own kinds are not in the reference corpus: both builds judge 400 mutated
+    Deployments (seeded) and must print the same verdicts, errors and paths."""
+    import json
+    import random
+
+    pytest.importorskip("kubernetes_validate", reason="the built-in kinds come from the kubernetes extra")
+    rnd = random.Random(29)
+    (tmp_path / "in").mkdir()
+    for i in range(400):
+        (tmp_path / "in" / f"d{i:03d}.json").write_text(json.dumps(_mutant(rnd)))
+    cmd = [sys.executable, "-m", "dv2openapi.evaluator.cli", "-o", "json", "--jobs", "1", str(tmp_path / "in")]
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    built = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
+    sources = subprocess.run(cmd, capture_output=True, text=True, env={**env, **PURE}, timeout=300)
+    assert built.returncode == sources.returncode == 1, (built.stderr[-2000:], sources.stderr[-2000:])
+    assert built.stdout == sources.stdout and built.stderr == sources.stderr
+    reasons = {r for r in ("Invalid", "Required", "Duplicate", "TypeInvalid") if f'"FieldValue{r}"' in built.stdout}
+    assert len(reasons) == 4, reasons  # the mutants are invalid in several ways
