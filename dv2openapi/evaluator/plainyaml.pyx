@@ -185,6 +185,17 @@ cdef bytes _as_read(bytes data):
     return data[len(_BOM):] if data.startswith(_BOM) else data
 
 
+cdef bytes _start(yaml_parser_t *parser, bytes data):
+    """`parser` initialized on `data` as a file in text mode reads it (`_as_read`); the data it reads,
+    which the caller keeps alive until it deletes the parser."""
+    data = _as_read(data)
+    if not yaml_parser_initialize(parser):
+        raise MemoryError
+    yaml_parser_set_input_string(parser, <const unsigned char *>data, len(data))
+    yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+    return data
+
+
 cdef int _major = 0, _minor = 0, _patch = 0
 yaml_get_version(&_major, &_minor, &_patch)
 # The libyaml this module was linked with may not be PyYAML's (0.2.6 in PyYAML 6.0.4). From 0.2.5 on
@@ -200,12 +211,8 @@ def read(bytes data):
     cdef yaml_parser_t parser
     if not _SAME_PARSER:
         return None
-    data = _as_read(data)
-    if not yaml_parser_initialize(&parser):
-        raise MemoryError
+    data = _start(&parser, data)
     try:
-        yaml_parser_set_input_string(&parser, <const unsigned char *>data, len(data))
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         return _read(&parser)
     except (_Unsupported, _Bad, UnicodeDecodeError):
         return None
@@ -270,12 +277,8 @@ def lines(bytes data, Py_ssize_t start):
     cdef int kind
     cdef Py_ssize_t line
     cdef dict out = {}
-    data = _as_read(data)
-    if not yaml_parser_initialize(&parser):
-        raise MemoryError
+    data = _start(&parser, data)
     try:
-        yaml_parser_set_input_string(&parser, <const unsigned char *>data, len(data))
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         while True:
             kind, line, _ = _event(&parser)
             if kind == YAML_STREAM_END_EVENT:
