@@ -55,6 +55,7 @@ class Node:
         "absent_noop",
         "core",
         "leaf",
+        "accept",
         "has_pre",
         "nil_active",
         "props_only",
@@ -159,6 +160,13 @@ class Compiler:
                 n.leaf = (inner[0], inner[1], required, inner[3])
             if not pre:
                 n.core = getattr(target, "core", None) or body[0]
+        # Values of a create that the node's core passes, told without calling it (a nil one never is)
+        n.accept = None
+        if (not pre or required) and body and not any(getattr(c, "nil_ok", False) for c in body):
+            if len(body) == 1 and getattr(body[0], "ref_call", False):
+                n.accept = getattr(body[0].node, "accept", None)
+            else:
+                n.accept = accept_of(types, body)
         # An absent value (nil, or a value field's zero) that no check can fault: parents may skip it.
         quiet_pre = all(getattr(c, "absent_ok", False) for c in pre)
         n.absent_noop = quiet_pre and (not any(getattr(c, "nil_ok", False) for c in body) if n.pointer else not checks)
@@ -433,4 +441,4 @@ def _runner(pre: list, body: list, ratchet: bool, eq, types: tuple | None, type_
     return validate, core
 
 
-from .structural import PRE_STRUCTURAL, STRUCTURAL, WRAPPERS  # noqa: E402  (cycle: they use Compiler)
+from .structural import PRE_STRUCTURAL, STRUCTURAL, WRAPPERS, accept_of  # noqa: E402  (cycle: they use Compiler)

@@ -40,6 +40,8 @@ def kw_minimum(c, value, schema):
         def check(v, ov, path, ctx):
             if type(v) in _NUM and v <= value:
                 ctx.add(E.INVALID, path, v, detail, origin)
+
+        check.accept = {"lo": value, "lo_strict": True}  # what a walk may pass without the call (structural.Accept)
     else:
         detail, origin = f"must be greater than or equal to {value}", "minimum"
 
@@ -47,6 +49,7 @@ def kw_minimum(c, value, schema):
             if type(v) in _NUM and v < value:
                 ctx.add(E.INVALID, path, v, detail, origin)
 
+        check.accept = {"lo": value}
     return check
 
 
@@ -59,6 +62,8 @@ def kw_maximum(c, value, schema):
         def check(v, ov, path, ctx):
             if type(v) in _NUM and v >= value:
                 ctx.add(E.INVALID, path, v, detail, origin)
+
+        check.accept = {"hi": value, "hi_strict": True}
     else:
         detail, origin = f"must be less than or equal to {value}", "maximum"
 
@@ -66,6 +71,7 @@ def kw_maximum(c, value, schema):
             if type(v) in _NUM and v > value:
                 ctx.add(E.INVALID, path, v, detail, origin)
 
+        check.accept = {"hi": value}
     return check
 
 
@@ -77,6 +83,7 @@ def kw_max_length(c, value, schema):
         if type(v) is str and len(v) > n:
             ctx.add(E.TOO_LONG, path, E.OMITTED, detail, "maxLength")
 
+    check.accept = {"max_len": n}
     return check
 
 
@@ -88,6 +95,7 @@ def kw_min_length(c, value, schema):
         if type(v) is str and len(v) < n:
             ctx.add(E.TOO_SHORT, path, v, detail, "minLength")
 
+    check.accept = {"min_len": n}
     return check
 
 
@@ -99,6 +107,7 @@ def kw_max_bytes(c, value, schema):
         if type(v) is str and len(v) > n // 4 and len(v.encode("utf-8")) > n:
             ctx.add(E.TOO_LONG, path, E.OMITTED, detail, "maxBytes")
 
+    check.accept = {"max_len": n // 4}  # at most 4 bytes a character
     return check
 
 
@@ -185,6 +194,8 @@ def kw_enum(c, value, schema):
         detail = "supported values: " + ", ".join(json.dumps(str(x)) for x in sorted(supported, key=str))
         ctx.add(E.NOT_SUPPORTED, path, v, detail if any(x is not None for x in value) else "", "")
 
+    if not excl:
+        check.accept = {"members": frozenset(allowed)}
     return check
 
 
@@ -200,6 +211,7 @@ def kw_format(c, value, schema):
             if type(v) is int and not low <= v < bound:
                 ctx.add(E.TYPE_INVALID, path, v, detail, origin)
 
+        in_range.accept = {"int_lo": low, "int_hi": bound}
         return in_range
     fn = FORMATS.get(value)
     if fn is None:
@@ -223,6 +235,7 @@ def kw_pattern(c, value, schema):
         if type(v) is str and not rx.search(v):
             ctx.add(E.INVALID, path, v, detail, "pattern")
 
+    check.accept = {"search": rx.search}
     return check
 
 

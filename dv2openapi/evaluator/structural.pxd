@@ -1,14 +1,36 @@
 # Cython declarations for the compiled build of structural.py (setup.py): a create's walk of struct
-# fields and list items with typed containers and fields (C-level dict lookups, iteration and
-# attribute reads, and a C call into a struct field's walk).
+# fields, list items and map values with typed containers and fields (C-level dict lookups, iteration
+# and attribute reads, C calls into a field's walk, and checks passed without a call: `Accept`).
 import cython
+
+cdef class Accept:
+    cdef readonly frozenset kinds
+    cdef readonly Py_ssize_t min_len, max_len
+    cdef readonly object lo, hi, int_lo, int_hi, members, search
+    cdef readonly bint lo_strict, hi_strict
 
 cdef class Field:
     cdef readonly object name, zero, detail, check
     cdef readonly tuple types, tables
     cdef readonly bint required
+    cdef readonly Accept accept
+    cdef readonly Items items
+    cdef readonly Field values
+
+cdef class Items:
+    cdef readonly Field item
+    cdef readonly bint correlate, unique
+    cdef readonly object key, field
+
+cdef bint _accepts(Accept a, object x)
 
 @cython.locals(f=Field)
 cdef _walk_fields(tuple fast_always, dict fast_lazy, dict v, object olds, object path, object ctx)
 
-cdef _walk_items(list v, tuple types, object detail, object fn, tuple tables, object path, object ctx)
+cdef _run_field(Field f, object x, object olds, object path, object name, object ctx)
+
+cdef _walk_list(Items w, list v, object path, object ctx)
+
+cdef _walk_items(list v, Field item, object path, object ctx)
+
+cdef _walk_values(dict v, Field f, object path, object ctx)

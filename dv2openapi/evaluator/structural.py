@@ -46,10 +46,10 @@ def kw_properties(c, props, schema, shape, n):
     lazy = {e[0]: entry(*e) for e in compiled if e[1].absent_noop}
     # creates: a leaf's type test inline, else the node's core (`Field`)
     flat = {
-        name: Field(name, zero, None, "", False, core, None)
+        name: Field(name, zero, None, "", False, core, node.accept)
         if leaf is None
-        else Field(name, zero, leaf[0], leaf[1], leaf[2], leaf[3], getattr(leaf[3], "tables", None))
-        for name, _node, zero, _eq, core, leaf in always + tuple(lazy.values())
+        else Field(name, zero, leaf[0], leaf[1], leaf[2], leaf[3], node.accept)
+        for name, node, zero, _eq, core, leaf in always + tuple(lazy.values())
     }
     fast_always = tuple(flat[e[0]] for e in always)
     fast_lazy = {name: f for name, f in flat.items() if name in lazy}
@@ -102,19 +102,103 @@ class Field:
     """A struct field as a create's walk takes it (`_walk_fields`; typed in structural.pxd): `types`
     (a leaf's JSON types, tested inline; None: `check` is the node's core, which tests them), the
     `check` to run on a value of those types (None: the type test is all), `tables` (the check is a
-    struct's field walk, which `_walk_fields` then enters without a call), `required`, `zero`."""
+    struct's field walk, which `_walk_fields` then enters without a call; `items`, `values`: a list's or
+    a map's), `required`, `zero`, and `accept` (what `check` passes, tested without calling it; None:
+    always call it)."""
 
-    __slots__ = ("name", "zero", "types", "detail", "required", "check", "tables")
+    __slots__ = ("name", "zero", "types", "detail", "required", "check", "accept", "tables", "items", "values")
 
-    def __init__(self, name, zero, types, detail, required, check, tables):
+    def __init__(self, name, zero, types, detail, required, check, accept):
         self.name, self.zero, self.types, self.detail = name, zero, types, detail
-        self.required, self.check, self.tables = required, check, tables
+        self.required, self.check, self.accept = required, check, accept
+        # a leaf's check that is a walk a create may enter without calling it (kw_properties, _list_check, _map_check)
+        walks = check is not None and types is not None
+        self.tables = getattr(check, "tables", None) if walks else None
+        self.items = getattr(check, "items", None) if walks else None
+        self.values = getattr(check, "values", None) if walks else None
+
+
+_VALUE_TYPES = frozenset({str, int, float, bool, list, dict})
+
+
+class Accept:
+    """Values a node's checks pass without a word, told apart without calling them (`_accepts`; typed
+    in structural.pxd): a value of one of `kinds`; a string of `min_len`..`max_len` characters that
+    `search` (a pattern's) finds; a number not below `lo` (above, if `lo_strict`) nor above `hi`
+    (below, if `hi_strict`); an integer in [`int_lo`, `int_hi`); one of `members`. A value outside
+    may still pass: the checks then run, and word what they find."""
+
+    __slots__ = (
+        "kinds",
+        "min_len",
+        "max_len",
+        "lo",
+        "lo_strict",
+        "hi",
+        "hi_strict",
+        "int_lo",
+        "int_hi",
+        "members",
+        "search",
+    )
+
+    def __init__(self, kinds, spec: dict):
+        self.kinds = kinds
+        self.min_len, self.max_len = spec.get("min_len", 0), spec.get("max_len", sys.maxsize)
+        self.lo, self.lo_strict = spec.get("lo"), spec.get("lo_strict", False)
+        self.hi, self.hi_strict = spec.get("hi"), spec.get("hi_strict", False)
+        self.int_lo, self.int_hi = spec.get("int_lo"), spec.get("int_hi")
+        self.members, self.search = spec.get("members"), spec.get("search")
+
+
+def accept_of(types: tuple | None, checks: list) -> Accept | None:
+    """The `Accept` of a node of JSON `types` (None: any) whose value checks are `checks`, when each
+    check says what it passes (`check.accept`: a dict of `Accept`'s bounds, or `kinds`); else None."""
+    kinds = _VALUE_TYPES if types is None else _VALUE_TYPES & frozenset(types)
+    spec: dict = {}
+    for c in checks:
+        own = getattr(c, "accept", None)
+        if own is None:
+            return None
+        for key, value in own.items():
+            if key == "kinds":
+                kinds = kinds & value
+            elif key == "max_len" or key == "min_len":
+                spec[key] = value if key not in spec else (min if key == "max_len" else max)(spec[key], value)
+            elif key in spec:
+                return None  # two bounds of one kind (allOf): left to the checks
+            else:
+                spec[key] = value
+    return Accept(kinds, spec)
+
+
+def _accepts(a: Accept, x) -> bool:
+    """Whether `x` certainly passes the checks `a` stands for (False: run them)."""
+    t = type(x)
+    if t not in a.kinds:
+        return False
+    if t is str:
+        n = len(x)
+        if n < a.min_len or n > a.max_len:
+            return False
+        if a.search is not None and not a.search(x):
+            return False
+    elif t is int or t is float:
+        if a.lo is not None and (x <= a.lo if a.lo_strict else x < a.lo):
+            return False
+        if a.hi is not None and (x >= a.hi if a.hi_strict else x > a.hi):
+            return False
+        if t is int and a.int_lo is not None and not a.int_lo <= x < a.int_hi:
+            return False
+    elif t is not bool:
+        return a.members is None  # a list or a map: never an enum's member
+    return a.members is None or x in a.members
 
 
 def _walk_fields(fast_always: tuple, fast_lazy: dict, v: dict, olds, path, ctx) -> None:
-    """A struct's fields on a create (no old object to ratchet against), inlined: a leaf costs no call,
-    nor, with no old object at all (`olds` None), a struct field whose only check walks its fields (its
-    `tables`: the walk its check would make). Compiled, with C-typed containers (structural.pxd)."""
+    """A struct's fields on a create (no old object to ratchet against): the always-walked ones in
+    schema order, then the others present in `v`, in its order (`_run_field`). `olds`: the old
+    object's `get`, or None. Compiled, with C-typed containers (structural.pxd)."""
     for f in fast_always:
         x = v.get(f.name)
         if x is None:
@@ -124,35 +208,36 @@ def _walk_fields(fast_always: tuple, fast_lazy: dict, v: dict, olds, path, ctx) 
                     ctx.add(E.REQUIRED, (path, f.name), "", "", "").short_circuit = True
                 if f.types is not None:
                     continue
-        if f.types is not None:
-            if type(x) not in f.types:
-                ctx.add(E.TYPE_INVALID, (path, f.name), x, f.detail, "")
-                continue
-            if f.check is None:
-                continue
-        if olds is not None:
-            f.check(x, _old(olds(f.name), f.zero), (path, f.name), ctx)
-        elif f.tables is not None:
-            _walk_fields(f.tables[0], f.tables[1], x, None, (path, f.name), ctx)
-        else:
-            f.check(x, NOOLD, (path, f.name), ctx)
+        _run_field(f, x, olds, path, f.name, ctx)
     if fast_lazy:
         for name, x in v.items():
             f = fast_lazy.get(name)
-            if f is None or x is None:
-                continue
-            if f.types is not None:
-                if type(x) not in f.types:
-                    ctx.add(E.TYPE_INVALID, (path, name), x, f.detail, "")
-                    continue
-                if f.check is None:
-                    continue
-            if olds is not None:
-                f.check(x, _old(olds(name), f.zero), (path, name), ctx)
-            elif f.tables is not None:
-                _walk_fields(f.tables[0], f.tables[1], x, None, (path, name), ctx)
-            else:
-                f.check(x, NOOLD, (path, name), ctx)
+            if f is not None and x is not None:
+                _run_field(f, x, olds, path, name, ctx)
+
+
+def _run_field(f: Field, x, olds, path, name, ctx) -> None:
+    """Field `f`'s value `x` at `(path, name)`, inlined: a leaf's type test; nothing more when `f.accept`
+    passes it; with no old object at all (`olds` None), a struct's, list's or map's walk entered without
+    a call (`f.tables`, `f.items`, `f.values`); else `f.check`."""
+    if f.types is not None:
+        if type(x) not in f.types:
+            ctx.add(E.TYPE_INVALID, (path, name), x, f.detail, "")
+            return
+        if f.check is None:
+            return
+    if f.accept is not None and _accepts(f.accept, x):
+        return
+    if olds is not None:
+        f.check(x, _old(olds(name), f.zero), (path, name), ctx)
+    elif f.tables is not None:
+        _walk_fields(f.tables[0], f.tables[1], x, None, (path, name), ctx)
+    elif f.items is not None and not (f.items.correlate and ctx.update):
+        _walk_list(f.items, x, (path, name), ctx)
+    elif f.values is not None:
+        _walk_values(x, f.values, (path, name), ctx)
+    else:
+        f.check(x, NOOLD, (path, name), ctx)
 
 
 def _descend(name, core, leaf, x, y, path, ctx):
@@ -273,9 +358,7 @@ def _list_check(c, items, schema, shape, each, own):
     elem_core = elem.core
     # items that are a type test and at most one check, nil ones skipped (`_walk_items`)
     items_leaf = leaf is not None and (leaf[3] is None or elem.pointer or elem.zero is None)
-    types = detail = fn = tables = None
-    if items_leaf:
-        types, detail, fn, tables = leaf[0], leaf[1], leaf[3], getattr(leaf[3], "tables", None)
+    item_walk = Field(None, None, leaf[0], leaf[1], False, leaf[3], elem.accept) if items_leaf else None
 
     def correlated(v, ov, ctx):
         """(item, old item or NOOLD) for each non-nil item; nil pointer items are skipped."""
@@ -302,7 +385,7 @@ def _list_check(c, items, schema, shape, each, own):
                 return True
         if fast and not (correlate and ctx.update):  # no item ratcheting: the inlined hot path
             if items_leaf and type(v) is list:
-                _walk_items(v, types, detail, fn, tables, path, ctx)
+                _walk_items(v, item_walk, path, ctx)
             else:
                 for i, item in enumerate(v):
                     if item is None:
@@ -317,21 +400,34 @@ def _list_check(c, items, schema, shape, each, own):
         if unique and len(v) > 1:
             _duplicates(key, field, v, path, ctx)
 
+    if sc is None and fast and items_leaf:
+        check.items = Items(item_walk, correlate, unique is not None, key, field)
     return check
 
 
-def _walk_items(v: list, types: tuple, detail: str, fn, tables, path, ctx) -> None:
-    """A list's items, with no old items to ratchet against: a type test inline, then the items'
-    check; a struct item whose only check walks its fields, that walk without a call (`_walk_fields`)."""
-    for i, item in enumerate(v):
-        if item is None:
-            continue
-        if type(item) not in types:
-            ctx.add(E.TYPE_INVALID, (path, i), item, detail, "")
-        elif tables is not None:
-            _walk_fields(tables[0], tables[1], item, None, (path, i), ctx)
-        elif fn is not None:
-            fn(item, NOOLD, (path, i), ctx)
+class Items:
+    """A list's create walk as a parent enters it without a call (`_walk_list`; typed in
+    structural.pxd): each `item` as `_run_field` takes a field; then, if `unique`, the items' keys
+    (`key`, `field`: see `_duplicates`). Not entered on an update when items `correlate`."""
+
+    __slots__ = ("item", "correlate", "unique", "key", "field")
+
+    def __init__(self, item: Field, correlate: bool, unique: bool, key, field):
+        self.item, self.correlate, self.unique, self.key, self.field = item, correlate, unique, key, field
+
+
+def _walk_list(w: Items, v: list, path, ctx) -> None:
+    """A list field's value on a create, as its check (`_list_check`) walks it."""
+    _walk_items(v, w.item, path, ctx)
+    if w.unique and len(v) > 1:
+        _duplicates(w.key, w.field, v, path, ctx)
+
+
+def _walk_items(v: list, item: Field, path, ctx) -> None:
+    """A list's items, with no old items to ratchet against, nil ones skipped (`_run_field`)."""
+    for i, x in enumerate(v):
+        if x is not None:
+            _run_field(item, x, None, path, i, ctx)
 
 
 def _duplicates(key, field, v, path, ctx):
@@ -419,6 +515,12 @@ def _map_check(c, values, each, own):
     nodes = ((node,) if own else ()) + ((extra,) if extra else ())
 
     leaf = node.leaf if extra is None and node.pointer else None
+    # a create's values (`_walk_values`): a leaf's type test and check, else the node's core
+    fast = None
+    if leaf is not None:
+        fast = Field(None, None, leaf[0], leaf[1], False, leaf[3], node.accept)
+    elif extra is None and node.pointer and own:
+        fast = Field(None, None, None, "", False, node.core, node.accept)
 
     def check(v, ov, path, ctx):
         has_old = type(ov) is dict
@@ -430,15 +532,8 @@ def _map_check(c, values, each, own):
                 sc.validate(x, ov.get(k, NOOLD) if has_old else NOOLD, (path, (k,)), ctx)
             if _stopped(ctx, before):
                 return True
-        if leaf is not None and not has_old:  # a create: the inlined hot path
-            types, fn = leaf[0], leaf[3]
-            for k, x in v.items():
-                if x is None:
-                    continue
-                if type(x) not in types:
-                    ctx.add(E.TYPE_INVALID, (path, (k,)), x, leaf[1], "")
-                elif fn is not None:
-                    fn(x, NOOLD, (path, (k,)), ctx)
+        if fast is not None and not has_old:  # a create: the inlined hot path
+            _walk_values(v, fast, path, ctx)
             return
         for k, x in v.items():
             y = ov.get(k, NOOLD) if has_old else NOOLD
@@ -447,7 +542,17 @@ def _map_check(c, values, each, own):
             for nd in nodes:
                 nd.validate(x, y, (path, (k,)), ctx)
 
+    if sc is None and fast is not None:
+        check.values = fast  # a create's walk: `_walk_values(v, fast, path, ctx)`
     return check
+
+
+def _walk_values(v: dict, f: Field, path, ctx) -> None:
+    """A map's values, with no old values to ratchet against, as `_walk_fields` takes a field (`f`):
+    a leaf's nil values are skipped."""
+    for k, x in v.items():
+        if x is not None or f.types is None:
+            _run_field(f, x, None, path, (k,), ctx)
 
 
 def kw_each_key(c, frag, schema, shape, n):
@@ -847,6 +952,7 @@ def kw_any_of(keyword):
                 if type(v) not in passing:
                     ctx.add(E.INVALID, path, v, detail, keyword)
 
+            fast.accept = {"kinds": frozenset(passing)}
             return fast
         nodes = [c.node(s, "type") for s in subs]
 

@@ -1,0 +1,85 @@
+"""A create's walk passes some values without calling their checks (structural.Accept): each such
+value must be one the checks pass. The oracle is the same value on an update from another old value,
+where a struct field or a map value is ratcheted and then checked by its checks, never by `Accept`."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dv2openapi import evaluator
+
+NUMBERS = st.one_of(st.integers(-(2**64), 2**64), st.floats(allow_nan=False, allow_infinity=False, width=32))
+BOUNDS = st.sampled_from([0, 1, -1, 2**31 - 1, -(2**31), 2**31, 0.5, -2.5, 10])
+STRINGS = st.text(st.sampled_from("ab-Z0é\u20ac\U0001f600"), max_size=6)
+VALUES = st.one_of(
+    BOUNDS,  # a value on a bound
+    NUMBERS,
+    STRINGS,
+    st.booleans(),
+    st.sampled_from([1, 0, 1.0, True, "A", "b", [], [1], {}, {"a": 1}, 2**31 - 1, 2**31, -(2**31) - 1]),
+)
+KEYWORD = {  # each a keyword (with the flag that changes it) and the values it takes
+    "minimum": st.builds(lambda b, x: {"minimum": b, "exclusiveMinimum": x}, BOUNDS, st.booleans()),
+    "maximum": st.builds(lambda b, x: {"maximum": b, "exclusiveMaximum": x}, BOUNDS, st.booleans()),
+    "maxLength": st.builds(lambda n: {"maxLength": n}, st.integers(0, 5)),
+    "minLength": st.builds(lambda n: {"minLength": n}, st.integers(0, 5)),
+    "x-dv-max-bytes": st.builds(lambda n: {"x-dv-max-bytes": n}, st.integers(0, 12)),
+    "enum": st.builds(
+        lambda e: {"enum": e},
+        st.lists(st.sampled_from(["A", "b", 1, 1.0, 0, True, False, 2.5]), min_size=1, max_size=4),
+    ),
+    "format": st.builds(lambda f: {"format": f}, st.sampled_from(["int32", "int64", "byte", "date-time"])),
+    "pattern": st.builds(lambda p: {"pattern": p}, st.sampled_from(["^[a-z]+$", "b", "^.{2,}$", "\u20ac"])),
+}
+KEYWORDS = st.sets(st.sampled_from(sorted(KEYWORD)), max_size=3).flatmap(
+    lambda names: st.tuples(*(KEYWORD[n] for n in sorted(names))).map(
+        lambda parts: {k: v for p in parts for k, v in p.items()}
+    )
+)
+TYPES = st.one_of(
+    st.sampled_from([{"type": t} for t in ("string", "integer", "number", "boolean")]),
+    st.just({"anyOf": [{"type": "integer"}, {"type": "string"}]}),  # a type test of its own, no `type`
+)
+
+
+def _errors(result) -> list[tuple]:
+    return [(e.type, e.field, e.detail, e.origin) for e in result]
+
+
+def _both(schema: dict, new: dict, old: dict) -> tuple[list, list]:
+    v = evaluator.compile({"openapi": "3.0.0", "components": {"schemas": {"T": schema}}}, "T")
+    return _errors(v.validate(new)), _errors(v.validate(new, old))
+
+
+def _near_bounds(keywords: dict):
+    """Values, half of the time one on a bound the keywords set (where > and >= part, or an int32 ends)."""
+    bounds = [keywords[k] for k in ("minimum", "maximum") if k in keywords]
+    bits = {"int32": 31, "int64": 63}.get(keywords.get("format"))
+    if bits:
+        bounds += [-(2**bits) - 1, -(2**bits), 2**bits - 1, 2**bits]
+    return st.one_of(st.sampled_from(bounds), VALUES) if bounds else VALUES
+
+
+@settings(max_examples=400, deadline=None)
+@given(TYPES, KEYWORDS, st.data(), st.booleans())
+def test_a_field_passed_without_its_checks_is_one_they_pass(typ, keywords, data, required):
+    value = data.draw(_near_bounds(keywords))
+    field = {**typ, **keywords}
+    schema = {"type": "object", "properties": {"f": field, "g": {**field, "maxLength": 0}}}
+    if required:
+        schema["required"] = ["f"]
+    old_value = [value]  # never equal to `value`: the update runs the field's checks
+    created, updated = _both(schema, {"f": value, "g": value}, {"f": old_value, "g": old_value})
+    assert created == updated
+
+
+@settings(max_examples=200, deadline=None)
+@given(TYPES, KEYWORDS, st.lists(VALUES, max_size=3))
+def test_a_map_value_passed_without_its_checks_is_one_they_pass(typ, keywords, values):
+    schema = {
+        "type": "object",
+        "properties": {"m": {"type": "object", "additionalProperties": {**typ, **keywords}}},
+    }
+    new = {"m": {f"k{i}": v for i, v in enumerate(values)}}
+    old = {"m": {f"k{i}": [v] for i, v in enumerate(values)}}
+    created, updated = _both(schema, new, old)
+    assert created == updated
