@@ -3,14 +3,17 @@
 # and attribute reads, C calls into a field's walk, and checks passed without a call: `Accept`).
 import cython
 
+from .context cimport Ctx
+
 cdef class Accept:
     cdef readonly frozenset kinds
+    cdef readonly object k0
     cdef readonly Py_ssize_t min_len, max_len
     cdef readonly object lo, hi, int_lo, int_hi, members, search
     cdef readonly bint lo_strict, hi_strict
 
 cdef class Field:
-    cdef readonly object name, zero, detail, check
+    cdef readonly object name, zero, detail, check, t0
     cdef readonly tuple types, tables
     cdef readonly bint required
     cdef readonly Accept accept
@@ -25,12 +28,14 @@ cdef class Items:
 cdef bint _accepts(Accept a, object x)
 
 @cython.locals(f=Field)
-cdef _walk_fields(tuple fast_always, dict fast_lazy, dict v, object olds, object path, object ctx)
+cdef _walk_fields(tuple fast_always, dict fast_lazy, dict v, object olds, object path, Ctx ctx)
 
-cdef _run_field(Field f, object x, object olds, object path, object name, object ctx)
+cdef _run_field(Field f, object x, object olds, object path, object name, Ctx ctx)
 
-cdef _walk_list(Items w, list v, object path, object ctx)
+cdef _walk_list(Items w, list v, object path, Ctx ctx)
 
-cdef _walk_items(list v, Field item, object path, object ctx)
+cdef _walk_items(list v, Field item, object path, Ctx ctx)
 
-cdef _walk_values(dict v, Field f, object path, object ctx)
+cdef _walk_values(dict v, Field f, object path, Ctx ctx)
+
+cpdef _duplicates(object key, object field, object v, object path, object ctx)

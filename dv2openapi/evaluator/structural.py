@@ -106,10 +106,11 @@ class Field:
     a map's), `required`, `zero`, and `accept` (what `check` passes, tested without calling it; None:
     always call it)."""
 
-    __slots__ = ("name", "zero", "types", "detail", "required", "check", "accept", "tables", "items", "values")
+    __slots__ = ("name", "zero", "types", "t0", "detail", "required", "check", "accept", "tables", "items", "values")
 
     def __init__(self, name, zero, types, detail, required, check, accept):
         self.name, self.zero, self.types, self.detail = name, zero, types, detail
+        self.t0 = types[0] if types else None  # the common type, told by identity before `types` is searched
         self.required, self.check, self.accept = required, check, accept
         # a leaf's check that is a walk a create may enter without calling it (kw_properties, _list_check, _map_check)
         walks = check is not None and types is not None
@@ -130,6 +131,7 @@ class Accept:
 
     __slots__ = (
         "kinds",
+        "k0",
         "min_len",
         "max_len",
         "lo",
@@ -144,6 +146,7 @@ class Accept:
 
     def __init__(self, kinds, spec: dict):
         self.kinds = kinds
+        self.k0 = next(iter(kinds)) if len(kinds) == 1 else None  # the only kind, told by identity
         self.min_len, self.max_len = spec.get("min_len", 0), spec.get("max_len", sys.maxsize)
         self.lo, self.lo_strict = spec.get("lo"), spec.get("lo_strict", False)
         self.hi, self.hi_strict = spec.get("hi"), spec.get("hi_strict", False)
@@ -175,7 +178,7 @@ def accept_of(types: tuple | None, checks: list) -> Accept | None:
 def _accepts(a: Accept, x) -> bool:
     """Whether `x` certainly passes the checks `a` stands for (False: run them)."""
     t = type(x)
-    if t not in a.kinds:
+    if t is not a.k0 and t not in a.kinds:
         return False
     if t is str:
         n = len(x)
@@ -221,7 +224,7 @@ def _run_field(f: Field, x, olds, path, name, ctx) -> None:
     passes it; with no old object at all (`olds` None), a struct's, list's or map's walk entered without
     a call (`f.tables`, `f.items`, `f.values`); else `f.check`."""
     if f.types is not None:
-        if type(x) not in f.types:
+        if type(x) is not f.t0 and type(x) not in f.types:
             ctx.add(E.TYPE_INVALID, (path, name), x, f.detail, "")
             return
         if f.check is None:
