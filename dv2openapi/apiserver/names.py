@@ -7,7 +7,9 @@ and the evaluator's `k8s-*` formats.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 
 # ---------------------------------------------------------------------------
 # Message helpers (content/errors.go, field.TooLong)
@@ -48,6 +50,28 @@ def too_long_detail(max_length: int) -> str:
 # ---------------------------------------------------------------------------
 # Content checks (pkg/api/validate/content)
 # ---------------------------------------------------------------------------
+
+_REMEMBERED = 4096  # valid names kept per check; then forgotten, all at once
+
+
+def _valid_remembered(check: Callable[[str], list[str]]) -> Callable[[str], list[str]]:
+    """`check` (a pure check of a name) with the names it passed remembered: a repository repeats its
+    label keys, values and namespaces in every object."""
+    valid: set[str] = set()
+
+    @functools.wraps(check)
+    def remembered(value: str) -> list[str]:
+        if value in valid:
+            return []
+        errs = check(value)
+        if not errs and type(value) is str:
+            if len(valid) >= _REMEMBERED:
+                valid.clear()
+            valid.add(value)
+        return errs
+
+    return remembered
+
 
 # Go spellings, used verbatim in messages.
 DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?"
@@ -102,6 +126,7 @@ _LABEL_VALUE_RE = re.compile("(?:[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*)?")
 _C_IDENTIFIER_RE = re.compile(C_IDENTIFIER_FMT)
 
 
+@_valid_remembered
 def is_dns1123_label(value: str) -> list[str]:
     """Check an RFC 1123 DNS label (content.IsDNS1123Label)."""
     errs: list[str] = []
@@ -137,6 +162,7 @@ def _dns1123_subdomain(value: str, caseless: bool) -> list[str]:
     return errs
 
 
+@_valid_remembered
 def is_dns1123_subdomain(value: str) -> list[str]:
     """Check a lowercase RFC 1123 subdomain (content.IsDNS1123Subdomain)."""
     return _dns1123_subdomain(value, caseless=False)
@@ -147,6 +173,7 @@ def is_dns1123_subdomain_caseless(value: str) -> list[str]:
     return _dns1123_subdomain(value, caseless=True)
 
 
+@_valid_remembered
 def is_label_key(value: str) -> list[str]:
     """Check a label key: optional DNS-subdomain prefix and '/' (content.IsLabelKey)."""
     errs: list[str] = []
@@ -184,6 +211,7 @@ def is_prefixed_label_key(value: str) -> list[str]:
     return []
 
 
+@_valid_remembered
 def is_label_value(value: str) -> list[str]:
     """Check a label value, which may be empty (content.IsLabelValue)."""
     errs: list[str] = []
