@@ -19,6 +19,7 @@ cdef class Field:
     cdef readonly Accept accept
     cdef readonly Items items
     cdef readonly Field values
+    cdef public int rank
 
 cdef class Items:
     cdef readonly Field item
@@ -27,8 +28,8 @@ cdef class Items:
 
 cdef bint _accepts(Accept a, object x)
 
-@cython.locals(f=Field)
-cdef _walk_fields(tuple fast_always, dict fast_lazy, dict v, object olds, object path, Ctx ctx)
+@cython.locals(f=Field, errors=list, n=Py_ssize_t, start=Py_ssize_t, rank=int, seen=cython.ulonglong, one=cython.ulonglong)
+cdef _walk_fields(tuple fast_always, dict fields, dict v, object olds, object path, Ctx ctx)
 
 cdef _run_field(Field f, object x, object olds, object path, object name, Ctx ctx)
 

@@ -52,7 +52,8 @@ def kw_properties(c, props, schema, shape, n):
         for name, node, zero, _eq, core, leaf in always + tuple(lazy.values())
     }
     fast_always = tuple(flat[e[0]] for e in always)
-    fast_lazy = {name: f for name, f in flat.items() if name in lazy}
+    for rank, f in enumerate(fast_always):
+        f.rank = rank
 
     def visit(e, x, v, ov, has_old, path, ctx):
         name, node, zero, eq, core, leaf = e
@@ -86,7 +87,7 @@ def kw_properties(c, props, schema, shape, n):
                 if e is not None:
                     visit(e, x, v, ov, has_old, path, ctx)
         else:  # the hot path (no old object to ratchet against)
-            _walk_fields(fast_always, fast_lazy, v, ov.get if has_old else None, path, ctx)
+            _walk_fields(fast_always, flat, v, ov.get if has_old else None, path, ctx)
         if has_old and ctx.update:
             for name, y in ov.items():
                 e = lazy.get(name)
@@ -94,7 +95,7 @@ def kw_properties(c, props, schema, shape, n):
                     visit(e, None, v, ov, has_old, path, ctx)
 
     check.props_walk = True  # see Node.props_only
-    check.tables = (fast_always, fast_lazy)  # a create's walk: `_walk_fields(*tables, v, None, path, ctx)`
+    check.tables = (fast_always, flat)  # a create's walk: `_walk_fields(*tables, v, None, path, ctx)`
     return check
 
 
@@ -106,10 +107,24 @@ class Field:
     a map's), `required`, `zero`, and `accept` (what `check` passes, tested without calling it; None:
     always call it)."""
 
-    __slots__ = ("name", "zero", "types", "t0", "detail", "required", "check", "accept", "tables", "items", "values")
+    __slots__ = (
+        "name",
+        "zero",
+        "types",
+        "t0",
+        "detail",
+        "required",
+        "check",
+        "accept",
+        "tables",
+        "items",
+        "values",
+        "rank",
+    )
 
     def __init__(self, name, zero, types, detail, required, check, accept):
         self.name, self.zero, self.types, self.detail = name, zero, types, detail
+        self.rank = -1  # a struct field walked even when absent: its place among those (kw_properties)
         self.t0 = types[0] if types else None  # the common type, told by identity before `types` is searched
         self.required, self.check, self.accept = required, check, accept
         # a leaf's check that is a walk a create may enter without calling it (kw_properties, _list_check, _map_check)
@@ -198,25 +213,61 @@ def _accepts(a: Accept, x) -> bool:
     return a.members is None or x in a.members
 
 
-def _walk_fields(fast_always: tuple, fast_lazy: dict, v: dict, olds, path, ctx) -> None:
-    """A struct's fields on a create (no old object to ratchet against): the always-walked ones in
-    schema order, then the others present in `v`, in its order (`_run_field`). `olds`: the old
-    object's `get`, or None. Compiled, with C-typed containers (structural.pxd)."""
-    for f in fast_always:
-        x = v.get(f.name)
-        if x is None:
+def _walk_fields(fast_always: tuple, fields: dict, v: dict, olds, path, ctx) -> None:
+    """A struct's fields on a create (no old object to ratchet against): those present in `v`, in its
+    order, each found with one lookup in `fields` (all of them, by name); then the always-walked ones
+    (`fast_always`, in schema order) that were absent or nil. A field's errors come out as if the
+    always-walked fields had run first, in schema order, then the others in `v`'s order (`_reorder`).
+    `olds`: the old object's `get`, or None. Compiled, with C-typed containers (structural.pxd)."""
+    errors = ctx.errors
+    n = len(fast_always)
+    marks = None  # (rank, start, end) of each field that reported, in the order the fields ran
+    seen = 0  # the always-walked fields that were present: bit `rank`, for the first 63
+    one = 1  # typed as `seen` is (structural.pxd): its shifts are 64-bit
+    for name, x in v.items():
+        f = fields.get(name)
+        if f is None or x is None:
+            continue
+        rank = f.rank
+        if rank >= 0:
+            if rank < 63:
+                seen |= one << rank
+        else:
+            rank = n
+        start = len(errors)
+        _run_field(f, x, olds, path, name, ctx)
+        if len(errors) != start:
+            marks = [] if marks is None else marks
+            marks.append((rank, start, len(errors)))
+    if n and (n > 63 or seen != (one << n) - 1):
+        for f in fast_always:
+            if f.rank < 63 and (seen >> f.rank) & 1:
+                continue
+            x = v.get(f.name)
+            if x is not None:
+                continue  # walked above (rank 63 and over)
+            start = len(errors)
             x = f.zero
             if x is None:
                 if f.required:
                     ctx.add(E.REQUIRED, (path, f.name), "", "", "").short_circuit = True
-                if f.types is not None:
-                    continue
-        _run_field(f, x, olds, path, f.name, ctx)
-    if fast_lazy:
-        for name, x in v.items():
-            f = fast_lazy.get(name)
-            if f is not None and x is not None:
-                _run_field(f, x, olds, path, name, ctx)
+                if f.types is None:
+                    _run_field(f, x, olds, path, f.name, ctx)
+            else:
+                _run_field(f, x, olds, path, f.name, ctx)
+            if len(errors) != start:
+                marks = [] if marks is None else marks
+                marks.append((f.rank, start, len(errors)))
+    if marks is not None and len(marks) > 1:
+        _reorder(errors, marks)
+
+
+def _reorder(errors: list, marks: list) -> None:
+    """Put the errors of a struct's fields, marked as (rank, start, end) in the order the fields ran,
+    in the order of their ranks (the order the fields ran in, among equal ones)."""
+    ordered = sorted(marks)
+    if ordered != marks:
+        errors[marks[0][1] : marks[-1][2]] = [e for _, start, end in ordered for e in errors[start:end]]
 
 
 def _run_field(f: Field, x, olds, path, name, ctx) -> None:
@@ -437,26 +488,27 @@ def _duplicates(key, field, v, path, ctx):
     """Items of `v` whose `key` an earlier item has. `field`: a list-map's key field, or its two key
     fields, whose values, when every item has them as hashable JSON scalars, none nil, are as distinct
     as their keys (canonical forms keep scalars apart as `==` does): the common case is then one set
-    of raw values."""
-    if type(field) is str:
+    of raw values (of the first field, when they are all distinct; else of the pairs)."""
+    if field is not None:
+        first = field if type(field) is str else field[0]  # distinct first key values: distinct keys
         try:
-            raw = {item[field] for item in v}
+            raw = {item[first] for item in v}
         except (KeyError, TypeError):  # an item without it, or not a map; a map or list value
             raw = None
         if raw is not None and len(raw) == len(v) and None not in raw:
             return
-    elif field is not None:
-        f0, f1 = field
-        try:
-            pairs = {(item[f0], item[f1]) for item in v}
-        except (KeyError, TypeError):
-            pairs = None
-        if pairs is not None and len(pairs) == len(v):
-            for a, b in pairs:
-                if a is None or b is None:
-                    break
-            else:
-                return
+        if type(field) is not str:
+            f0, f1 = field
+            try:
+                pairs = {(item[f0], item[f1]) for item in v}
+            except (KeyError, TypeError):
+                pairs = None
+            if pairs is not None and len(pairs) == len(v):
+                for a, b in pairs:
+                    if a is None or b is None:
+                        break
+                else:
+                    return
     elif len(set(map(key, v))) == len(v):  # the common case, at C speed: no duplicates
         return
     seen = set()
