@@ -28,8 +28,10 @@ cdef class Items:
 
 cdef bint _accepts(Accept a, object x)
 
-@cython.locals(f=Field, errors=list, n=Py_ssize_t, start=Py_ssize_t, rank=int, seen=cython.ulonglong, one=cython.ulonglong)
-cdef _walk_fields(tuple fast_always, dict fields, dict v, object olds, object path, Ctx ctx)
+@cython.locals(f=Field, errors=list, path=object, made=bint, n=Py_ssize_t, start=Py_ssize_t, rank=int, seen=cython.ulonglong, one=cython.ulonglong)
+cdef _walk_fields(tuple fast_always, dict fields, dict v, object olds, object parent, object key, Ctx ctx)
+
+cdef bint _passes(Field f, object x)
 
 cdef _run_field(Field f, object x, object olds, object path, object name, Ctx ctx)
 

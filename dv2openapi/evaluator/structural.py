@@ -87,7 +87,7 @@ def kw_properties(c, props, schema, shape, n):
                 if e is not None:
                     visit(e, x, v, ov, has_old, path, ctx)
         else:  # the hot path (no old object to ratchet against)
-            _walk_fields(fast_always, flat, v, ov.get if has_old else None, path, ctx)
+            _walk_fields(fast_always, flat, v, ov.get if has_old else None, path, None, ctx)
         if has_old and ctx.update:
             for name, y in ov.items():
                 e = lazy.get(name)
@@ -95,7 +95,7 @@ def kw_properties(c, props, schema, shape, n):
                     visit(e, None, v, ov, has_old, path, ctx)
 
     check.props_walk = True  # see Node.props_only
-    check.tables = (fast_always, flat)  # a create's walk: `_walk_fields(*tables, v, None, path, ctx)`
+    check.tables = (fast_always, flat)  # a create's walk: `_walk_fields(*tables, v, None, path, None, ctx)`
     return check
 
 
@@ -213,12 +213,16 @@ def _accepts(a: Accept, x) -> bool:
     return a.members is None or x in a.members
 
 
-def _walk_fields(fast_always: tuple, fields: dict, v: dict, olds, path, ctx) -> None:
+def _walk_fields(fast_always: tuple, fields: dict, v: dict, olds, parent, key, ctx) -> None:
     """A struct's fields on a create (no old object to ratchet against): those present in `v`, in its
     order, each found with one lookup in `fields` (all of them, by name); then the always-walked ones
     (`fast_always`, in schema order) that were absent or nil. A field's errors come out as if the
     always-walked fields had run first, in schema order, then the others in `v`'s order (`_reorder`).
-    `olds`: the old object's `get`, or None. Compiled, with C-typed containers (structural.pxd)."""
+    The struct's path is `(parent, key)` (`parent` itself when `key` is None), made only when a field
+    needs more than `_passes`. `olds`: the old object's `get`, or None. Compiled, with C-typed
+    containers (structural.pxd)."""
+    made = key is None  # whether `path` is made
+    path = parent
     errors = ctx.errors
     n = len(fast_always)
     marks = None  # (rank, start, end) of each field that reported, in the order the fields ran
@@ -234,6 +238,10 @@ def _walk_fields(fast_always: tuple, fields: dict, v: dict, olds, path, ctx) -> 
                 seen |= one << rank
         else:
             rank = n
+        if _passes(f, x):
+            continue
+        if not made:
+            path, made = (parent, key), True
         start = len(errors)
         _run_field(f, x, olds, path, name, ctx)
         if len(errors) != start:
@@ -246,6 +254,8 @@ def _walk_fields(fast_always: tuple, fields: dict, v: dict, olds, path, ctx) -> 
             x = v.get(f.name)
             if x is not None:
                 continue  # walked above (rank 63 and over)
+            if not made:
+                path, made = (parent, key), True
             start = len(errors)
             x = f.zero
             if x is None:
@@ -270,6 +280,17 @@ def _reorder(errors: list, marks: list) -> None:
         errors[marks[0][1] : marks[-1][2]] = [e for _, start, end in ordered for e in errors[start:end]]
 
 
+def _passes(f: Field, x) -> bool:
+    """Whether `x`, not nil, needs nothing more as field `f`'s value: a leaf's type that has no check,
+    or a value its `Accept` passes."""
+    if f.types is not None:
+        if type(x) is not f.t0 and type(x) not in f.types:
+            return False
+        if f.check is None:
+            return True
+    return f.accept is not None and _accepts(f.accept, x)
+
+
 def _run_field(f: Field, x, olds, path, name, ctx) -> None:
     """Field `f`'s value `x` at `(path, name)`, inlined: a leaf's type test; nothing more when `f.accept`
     passes it; with no old object at all (`olds` None), a struct's, list's or map's walk entered without
@@ -285,7 +306,7 @@ def _run_field(f: Field, x, olds, path, name, ctx) -> None:
     if olds is not None:
         f.check(x, _old(olds(name), f.zero), (path, name), ctx)
     elif f.tables is not None:
-        _walk_fields(f.tables[0], f.tables[1], x, None, (path, name), ctx)
+        _walk_fields(f.tables[0], f.tables[1], x, None, path, name, ctx)
     elif f.items is not None and not (f.items.correlate and ctx.update):
         _walk_list(f.items, x, (path, name), ctx)
     elif f.values is not None:
