@@ -258,12 +258,9 @@ def _walk_fields(fast_always: tuple, fields: dict, v: dict, olds, parent, key, c
                 path, made = (parent, key), True
             start = len(errors)
             x = f.zero
-            if x is None:
-                if f.required:
-                    ctx.add(E.REQUIRED, (path, f.name), "", "", "").short_circuit = True
-                if f.types is None:
-                    _run_field(f, x, olds, path, f.name, ctx)
-            else:
+            if x is None and f.required:
+                ctx.add(E.REQUIRED, (path, f.name), "", "", "").short_circuit = True
+            if (x is not None or f.types is None) and not _passes(f, x):
                 _run_field(f, x, olds, path, f.name, ctx)
             if len(errors) != start:
                 marks = [] if marks is None else marks
@@ -281,8 +278,8 @@ def _reorder(errors: list, marks: list) -> None:
 
 
 def _passes(f: Field, x) -> bool:
-    """Whether `x`, not nil, needs nothing more as field `f`'s value: a leaf's type that has no check,
-    or a value its `Accept` passes."""
+    """Whether `x` needs nothing more as field `f`'s value: a leaf's type that has no check, or a
+    value its `Accept` passes (never nil). Else `_run_field` takes it."""
     if f.types is not None:
         if type(x) is not f.t0 and type(x) not in f.types:
             return False
@@ -292,16 +289,11 @@ def _passes(f: Field, x) -> bool:
 
 
 def _run_field(f: Field, x, olds, path, name, ctx) -> None:
-    """Field `f`'s value `x` at `(path, name)`, inlined: a leaf's type test; nothing more when `f.accept`
-    passes it; with no old object at all (`olds` None), a struct's, list's or map's walk entered without
-    a call (`f.tables`, `f.items`, `f.values`); else `f.check`."""
-    if f.types is not None:
-        if type(x) is not f.t0 and type(x) not in f.types:
-            ctx.add(E.TYPE_INVALID, (path, name), x, f.detail, "")
-            return
-        if f.check is None:
-            return
-    if f.accept is not None and _accepts(f.accept, x):
+    """Field `f`'s value `x` at `(path, name)`, one that `_passes` did not pass: a leaf's wrong type;
+    else, with no old object at all (`olds` None), a struct's, list's or map's walk entered without a
+    call (`f.tables`, `f.items`, `f.values`), or `f.check`."""
+    if f.types is not None and type(x) is not f.t0 and type(x) not in f.types:
+        ctx.add(E.TYPE_INVALID, (path, name), x, f.detail, "")
         return
     if olds is not None:
         f.check(x, _old(olds(name), f.zero), (path, name), ctx)
@@ -501,7 +493,7 @@ def _walk_list(w: Items, v: list, path, ctx) -> None:
 def _walk_items(v: list, item: Field, path, ctx) -> None:
     """A list's items, with no old items to ratchet against, nil ones skipped (`_run_field`)."""
     for i, x in enumerate(v):
-        if x is not None:
+        if x is not None and not _passes(item, x):
             _run_field(item, x, None, path, i, ctx)
 
 
@@ -627,7 +619,7 @@ def _walk_values(v: dict, f: Field, path, ctx) -> None:
     """A map's values, with no old values to ratchet against, as `_walk_fields` takes a field (`f`):
     a leaf's nil values are skipped."""
     for k, x in v.items():
-        if x is not None or f.types is None:
+        if (x is not None or f.types is None) and not _passes(f, x):
             _run_field(f, x, None, path, (k,), ctx)
 
 
