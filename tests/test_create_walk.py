@@ -112,3 +112,36 @@ def test_a_struct_reports_its_fields_errors_in_the_update_walks_order(fields, da
     old = {name: ["old"] for name in names}
     created, updated = _both({"type": "object", "properties": {"s": schema}}, {"s": new}, {"s": old})
     assert created == updated
+
+
+ELEMENT = st.sampled_from(
+    [
+        {"type": "object", "properties": {"x": {"type": "integer"}, "y": {"type": "string"}}, "required": ["x"]},
+        {"type": "string", "maxLength": 1},
+        {"type": "string", "minLength": 1},
+        {"type": "integer", "minimum": 1},
+        {"type": "string"},
+        {"type": "array", "items": {"type": "string"}, "minItems": 1},
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ELEMENT, st.booleans(), st.lists(st.sampled_from([None, "a", "", 0, 2, {}, {"x": 1}, ["a"]]), max_size=4))
+def test_a_nil_item_or_map_value_is_its_zero_value_or_skipped_as_the_update_walk_takes_it(element, value, xs):
+    """A nil list item or map value of a Go value type is that type's zero value, validated (the API
+    server decodes `containers: [null]` to one empty Container); a nil pointer is skipped."""
+    elem = {**element, "x-dv-value": True} if value else element
+    schema = {
+        "type": "object",
+        "properties": {
+            "l": {"type": "array", "items": elem},
+            "m": {"type": "object", "additionalProperties": elem},
+        },
+    }
+    new = {"l": xs, "m": {f"k{i}": x for i, x in enumerate(xs)}}
+    old = {"l": [["old"]], "m": {f"k{i}": ["old"] for i in range(len(xs))}}
+    created, updated = _both(schema, new, old)
+    assert created == updated
+    if value and None in xs and element.get("required"):  # the zero struct lacks `x`
+        assert ("FieldValueRequired", f"l[{xs.index(None)}].x", "", "") in created

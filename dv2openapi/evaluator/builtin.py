@@ -86,7 +86,9 @@ def load(want: str) -> dict:
 
 
 def openapi30(x):
-    """`type: [T, "null"]` -> `type: T, nullable: true` throughout (the same set of values)."""
+    """`type: [T, "null"]` -> `type: T, nullable: true` throughout (the same set of values); list items
+    and map values are Go values (`x-dv-value`): a null one is decoded to its type's zero value, which
+    is then validated, as the API server decodes `containers: [null]` to one empty Container."""
     if isinstance(x, list):
         return [openapi30(v) for v in x]
     if not isinstance(x, dict):
@@ -102,6 +104,8 @@ def openapi30(x):
             out[k] = {name: openapi30(sub) for name, sub in v.items()}
         elif k in ("description", "enum", "default", "example"):
             out[k] = v
+        elif k in ("items", "additionalProperties") and isinstance(v, dict):
+            out[k] = {**openapi30(v), "x-dv-value": True}
         else:
             out[k] = openapi30(v)
     return out
@@ -119,7 +123,7 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     # entry names: the entries' format (bump it with them), the release, its file's path, size and time
-    base = f"k8s2-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
+    base = f"k8s3-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
     state: dict = {}
 
     def full() -> dict:

@@ -423,9 +423,11 @@ def _list_check(c, items, schema, shape, each, own):
     leaf = elem.leaf if extra is None else None
     fast = extra is None and own
     elem_core = elem.core
-    # items that are a type test and at most one check, nil ones skipped (`_walk_items`)
-    items_leaf = leaf is not None and (leaf[3] is None or elem.pointer or elem.zero is None)
-    item_walk = Field(None, None, leaf[0], leaf[1], False, leaf[3], elem.accept) if items_leaf else None
+    # a nil item: skipped if a pointer, else its zero value (`zero`: None for a pointer)
+    zero = None if elem.pointer else elem.zero
+    # items that are a type test and at most one check (`_walk_items`)
+    items_leaf = leaf is not None
+    item_walk = Field(None, zero, leaf[0], leaf[1], False, leaf[3], elem.accept) if items_leaf else None
 
     def correlated(v, ov, ctx):
         """(item, old item or NOOLD) for each non-nil item; nil pointer items are skipped."""
@@ -438,9 +440,9 @@ def _list_check(c, items, schema, shape, each, own):
         for i, item in enumerate(v):
             old = NOOLD if index is None else index.get(key(item), NOOLD)
             if item is None:
-                if elem.pointer:
+                if zero is None:
                     continue
-                item = elem.zero
+                item = zero
             yield i, item, old
 
     def check(v, ov, path, ctx):
@@ -456,9 +458,9 @@ def _list_check(c, items, schema, shape, each, own):
             else:
                 for i, item in enumerate(v):
                     if item is None:
-                        if elem.pointer:
+                        if zero is None:
                             continue
-                        item = elem.zero
+                        item = zero
                     elem_core(item, NOOLD, (path, i), ctx)
         else:
             for i, item, old in correlated(v, ov, ctx):
@@ -491,9 +493,14 @@ def _walk_list(w: Items, v: list, path, ctx) -> None:
 
 
 def _walk_items(v: list, item: Field, path, ctx) -> None:
-    """A list's items, with no old items to ratchet against, nil ones skipped (`_run_field`)."""
+    """A list's items, with no old items to ratchet against (`_run_field`): a nil one is `item.zero`,
+    the value Go decodes it to (None: a pointer, skipped)."""
     for i, x in enumerate(v):
-        if x is not None and not _passes(item, x):
+        if x is None:
+            x = item.zero
+            if x is None:
+                continue
+        if not _passes(item, x):
             _run_field(item, x, None, path, i, ctx)
 
 
@@ -582,21 +589,22 @@ def _map_check(c, values, each, own):
     sc, extra = _each_val_nodes(c, each, values)
     nodes = ((node,) if own else ()) + ((extra,) if extra else ())
 
-    leaf = node.leaf if extra is None and node.pointer else None
+    leaf = node.leaf if extra is None else None
+    zero = None if node.pointer else node.zero  # a nil value: the value Go decodes it to
     # a create's values (`_walk_values`): a leaf's type test and check, else the node's core
     fast = None
     if leaf is not None:
-        fast = Field(None, None, leaf[0], leaf[1], False, leaf[3], node.accept)
-    elif extra is None and node.pointer and own:
-        fast = Field(None, None, None, "", False, node.core, node.accept)
+        fast = Field(None, zero, leaf[0], leaf[1], False, leaf[3], node.accept)
+    elif extra is None and own:
+        fast = Field(None, zero, None, "", False, node.core, node.accept)
 
     def check(v, ov, path, ctx):
         has_old = type(ov) is dict
         if sc is not None:
             before = len(ctx.errors)
             for k, x in v.items():
-                if x is None and not node.pointer:
-                    x = node.zero
+                if x is None and zero is not None:
+                    x = zero
                 sc.validate(x, ov.get(k, NOOLD) if has_old else NOOLD, (path, (k,)), ctx)
             if _stopped(ctx, before):
                 return True
@@ -605,8 +613,8 @@ def _map_check(c, values, each, own):
             return
         for k, x in v.items():
             y = ov.get(k, NOOLD) if has_old else NOOLD
-            if x is None and not node.pointer:
-                x = node.zero
+            if x is None and zero is not None:
+                x = zero
             for nd in nodes:
                 nd.validate(x, y, (path, (k,)), ctx)
 
@@ -616,10 +624,14 @@ def _map_check(c, values, each, own):
 
 
 def _walk_values(v: dict, f: Field, path, ctx) -> None:
-    """A map's values, with no old values to ratchet against, as `_walk_fields` takes a field (`f`):
-    a leaf's nil values are skipped."""
+    """A map's values, with no old values to ratchet against, as `_walk_fields` takes a field (`f`): a
+    nil value is `f.zero`, the value Go decodes it to (None: a pointer, which a leaf skips)."""
     for k, x in v.items():
-        if (x is not None or f.types is None) and not _passes(f, x):
+        if x is None:
+            x = f.zero
+            if x is None and f.types is not None:
+                continue
+        if not _passes(f, x):
             _run_field(f, x, None, path, (k,), ctx)
 
 
