@@ -3,9 +3,13 @@ values, so a null item or map value is its type's zero value, then validated."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import yaml
 
+from dv2openapi.apiserver import quantity
+from dv2openapi.evaluator import kubetypes
 from dv2openapi.evaluator.cli import main
 from tests.cli import invoke
 
@@ -48,3 +52,81 @@ C = "spec.template.spec.containers[0]"
 def test_a_null_item_or_map_value_is_its_zero_value(tmp_path, container, pod, errors):
     code, found = _errors(tmp_path, _deployment(container, **pod))
     assert (code, found) == (1 if errors else 0, errors)
+
+
+# apimachinery's own cases (resource/quantity_test.go: TestQuantityParse, its table and its list of
+# invalid strings), then ones read off its parser: which of its three errors, and its corners.
+PARSES = ["0", "0n", "0Ki", "1", "1Ki", "3Ei", "100Ti", "5n", "50k", "1E", "1E-3", "1e3", "1E18", ".001", ".0001k"]
+PARSES += ["1.G", ".", "-.", "-", "+", "00", "-0.5", "1e-10", ".001Ki", ".Ti", "1" * 30, "1e-9223372036854775808"]
+REFUSED = {
+    "quantities must match": ["1.1.M", "1+1.0M", "0.1am", "aoeu", " 1", "1 ", "", "1GB", "512mb", "1..5", "1 Gi"],
+    "unable to parse quantity's suffix": ["0.1mi", ".5i", "1i", "-3.01i", "-3.01e-", "1ki", "1e", "1e+"]
+    + ["1e9223372036854775808"],
+    "unable to parse numeric part": [".Pi", ".Ei", ".e-10"],
+}
+
+
+@pytest.mark.parametrize("text", PARSES)
+def test_a_quantity_apimachinery_parses(text):
+    assert quantity.problem(text) is None
+
+
+@pytest.mark.parametrize("text,error", [(t, e) for e, texts in REFUSED.items() for t in texts])
+def test_a_quantity_apimachinery_refuses_with_its_error(text, error):
+    assert quantity.problem(text).startswith(error)
+
+
+def test_the_decoder_trims_only_the_spaces_json_leaves_unescaped():
+    assert quantity.decode_problem(" 1Gi\u00a0\u3000") is None
+    assert quantity.decode_problem("1Gi\t") and quantity.decode_problem("\n1Gi")  # sent as `\t`, `\n`
+
+
+@pytest.mark.parametrize(
+    "resources,errors",
+    [
+        ({"limits": {"memory": "1GB"}}, ['limits[memory]: Invalid value: "1GB": quantities must match']),
+        ({"requests": {"cpu": "500 m"}}, ['requests[cpu]: Invalid value: "500 m": quantities must match']),
+        ({"requests": {"cpu": "1ki"}}, ['requests[cpu]: Invalid value: "1ki": unable to parse quantity\'s suffix']),
+        ({"limits": {"memory": "1Gi ", "cpu": 0.5}, "requests": {"cpu": "1e3", "memory": "128M"}}, []),
+    ],
+)
+def test_a_quantity_the_api_server_cannot_decode_is_invalid(tmp_path, resources, errors):
+    code, found = _errors(tmp_path, _deployment({"name": "a", "image": "x", "resources": resources}))
+    assert code == (1 if errors else 0) and len(found) == len(errors), found
+    for line, want in zip(found, errors, strict=True):
+        assert line.startswith(f"* {C}.resources.{want}"), line
+
+
+def test_an_int_or_string_number_outside_int32_is_refused(tmp_path):
+    service = {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s"}, "spec": {"ports": [{"port": 80}]}}
+    too_big = "Invalid value: 3000000000: must be of type int32"
+    for target, error in [(3_000_000_000, too_big), ("http", ""), (8080, "")]:
+        service["spec"]["ports"][0]["targetPort"] = target
+        code, found = _errors(tmp_path, service)
+        assert (code, found) == ((1, [f"* spec.ports[0].targetPort: {error}"]) if error else (0, [])), found
+
+
+QUANTITY = {"oneOf": [{"type": "string"}, {"type": "number"}]}  # as Kubernetes publishes it
+GVK = [{"group": "example.com", "version": "v1", "kind": "Thing"}]
+
+
+def test_kubernetes_own_types_are_decoded_in_any_document_that_holds_them(tmp_path):
+    """By name: in Kubernetes' own OpenAPI documents (--schema) and in JSON schemas found at a location."""
+    thing = {"type": "object", "properties": {"size": {"$ref": "#/components/schemas/" + kubetypes.QUANTITY}}}
+    doc = {"openapi": "3.0.0", "components": {"schemas": {kubetypes.QUANTITY: QUANTITY, "Thing": thing}}}
+    doc["components"]["schemas"]["Thing"]["x-kubernetes-group-version-kind"] = GVK
+    (tmp_path / "k8s.json").write_text(json.dumps(doc))
+    folder = tmp_path / "schemas"
+    folder.mkdir()
+    (folder / "_definitions.json").write_text(json.dumps({"definitions": {kubetypes.QUANTITY: QUANTITY}}))
+    ref = {"$ref": f"_definitions.json#/definitions/{kubetypes.QUANTITY}"}
+    (folder / "thing.json").write_text(json.dumps({"type": "object", "properties": {"size": ref}}))
+    for size, code in [("1GB", 1), ("1Gi", 0), (2.5, 0)]:
+        obj = tmp_path / "thing.yaml"
+        obj.write_text(yaml.safe_dump({"apiVersion": "example.com/v1", "kind": "Thing", "size": size}))
+        for how in (
+            ["--schema", str(tmp_path / "k8s.json")],
+            ["--schema-location", f"{folder}/{{{{ .ResourceKind }}}}.json"],
+        ):
+            r = invoke(main, [*how, "--declarative-only", str(obj)])
+            assert r.exit_code == code and ("quantities must match" in r.stdout) == bool(code), (how, r.output)

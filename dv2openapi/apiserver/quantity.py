@@ -3,34 +3,117 @@
 from __future__ import annotations
 
 import re
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # imported when a value is computed: a check of syntax needs none
 
 SHAPE = r"^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$"
 FORMAT_WRONG = f"quantities must match the regular expression '{SHAPE}'"
-_SHAPE = re.compile(SHAPE)
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+NUMERIC = "unable to parse numeric part of quantity"
+SUFFIX = "unable to parse quantity's suffix"
+_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 _BINARY = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50, "Ei": 2**60}
+_BINARY_EXPONENT = {"Ki": 10, "Mi": 20, "Gi": 30, "Ti": 40, "Pi": 50, "Ei": 60}
 _DECIMAL = {"n": -9, "u": -6, "m": -3, "": 0, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
-_EXPONENT = re.compile(r"[eE]([-+]?[0-9]+)")
+_EXPONENT = r"[eE]([-+]?[0-9]+)"
+_DIGITS = frozenset("0123456789")
+_SUFFIX_CHARS = frozenset("eEinumkKMGTP")
+# Of what Go's strings.TrimSpace trims, the characters Go's JSON encoding leaves unescaped (a tab or a
+# newline reaches the decoder as `\t`, `\n`, which it keeps)
+_JSON_SPACES = " \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 
 
 def parse(text: str) -> Fraction:
     """The exact value of a quantity; ValueError with the apimachinery message otherwise."""
-    m = _SHAPE.match(text)
+    from fractions import Fraction
+
+    m = re.match(SHAPE, text)
     if not m:
         raise ValueError(FORMAT_WRONG)
     number, suffix = m.groups()
-    if not _NUMBER.fullmatch(number):
-        raise ValueError("unable to parse numeric part of quantity")
+    if not re.fullmatch(_NUMBER, number):
+        raise ValueError(NUMERIC)
     value = Fraction(number)
     if suffix in _BINARY:
         return value * _BINARY[suffix]
     if suffix in _DECIMAL:
         return value * Fraction(10) ** _DECIMAL[suffix]
-    e = _EXPONENT.fullmatch(suffix)
+    e = re.fullmatch(_EXPONENT, suffix)
     if e is None:
-        raise ValueError("unable to parse quantity's suffix")
+        raise ValueError(SUFFIX)
     return value * Fraction(10) ** int(e.group(1))
+
+
+def decode_problem(text: str) -> str | None:
+    """What the API server's decoder says of a quantity sent as a JSON string (`Quantity.UnmarshalJSON`:
+    its spaces trimmed, then `resource.ParseQuantity`): None when it takes it, else the error."""
+    return problem(text.strip(_JSON_SPACES))
+
+
+def problem(text: str) -> str | None:
+    """What `resource.ParseQuantity` says of `text`, step by step as apimachinery's parser reads it:
+    None when it parses, else its error. Only the syntax is followed, never the value, so any
+    exponent takes the same work."""
+    if not text:
+        return FORMAT_WRONG
+    end = len(text)
+    pos = 1 if text[0] in "+-" else 0
+    while pos < end and text[pos] == "0":
+        pos += 1
+    if pos == end:
+        return None  # zeros, or a sign alone: 0
+    digits = pos > (1 if text[0] in "+-" else 0)  # the number has a digit (a zero so far)
+    start = pos
+    while pos < end and text[pos] in _DIGITS:
+        pos += 1
+    num = pos - start or 1  # an empty numerator is "0"
+    digits = digits or pos > start
+    denom = 0
+    if pos < end and text[pos] == ".":
+        pos += 1
+        start = pos
+        while pos < end and text[pos] in _DIGITS:
+            pos += 1
+        denom = pos - start
+        digits = digits or denom > 0
+    start = pos
+    while pos < end and text[pos] in _SUFFIX_CHARS:
+        pos += 1
+    if pos < end:
+        pos += text[pos] in "+-"
+        while pos < end and text[pos] in _DIGITS:
+            pos += 1
+        if pos < end:
+            return FORMAT_WRONG
+    suffix = text[start:]
+    if suffix in _DECIMAL:
+        precision, scale = 18 - num - denom, _DECIMAL[suffix]
+    elif suffix in _BINARY_EXPONENT:
+        exponent = _BINARY_EXPONENT[suffix]
+        precision, scale = (15 - num - exponent * 3 // 10 - 1 if not denom else -1), 0
+    else:
+        exponent = _go_int64(suffix[1:]) if len(suffix) > 1 and suffix[0] in "eE" else None
+        if exponent is None:
+            return SUFFIX
+        precision, scale = 18 - num - denom, _int32(exponent)
+    if precision >= 0 and _int32(scale - denom) >= -9:
+        return None  # read as an int64: at most 18 digits always are
+    return None if digits else NUMERIC  # read as a decimal, which needs a digit
+
+
+def _go_int64(text: str) -> int | None:
+    """strconv.ParseInt(text, 10, 64), or None where it fails."""
+    body = text[1:] if text[:1] in ("+", "-") else text
+    if not body or not all(c in _DIGITS for c in body):
+        return None
+    n = int(text)
+    return n if -(2**63) <= n < 2**63 else None
+
+
+def _int32(n: int) -> int:
+    """Go's int32(n): the low 32 bits, two's complement."""
+    return (n + 2**31) % 2**32 - 2**31
 
 
 def as_int64(value: Fraction) -> int | None:

@@ -18,12 +18,12 @@ from importlib.machinery import PathFinder
 
 from . import schemacache
 from .document import InputError
+from .kubetypes import INT_OR_STRING, decoded
 from .routing import Target, count_rules
 from .shape import reached
 
 PACKAGE = "kubernetes_validate"
 INSTALL = "pip install 'dv2openapi[kubernetes]'"
-INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString"
 
 
 class MissingPackage(InputError):
@@ -78,11 +78,13 @@ def load(want: str) -> dict:
     defs = {k: openapi30(v) for k, v in json.loads(text)["$defs"].items()}
     if INT_OR_STRING in defs:
         defs[INT_OR_STRING] = {"x-kubernetes-int-or-string": True}
-    return {
-        "openapi": "3.0.3",
-        "info": {"title": f"Kubernetes {want}", "version": want},
-        "components": {"schemas": defs},
-    }
+    return decoded(
+        {
+            "openapi": "3.0.3",
+            "info": {"title": f"Kubernetes {want}", "version": want},
+            "components": {"schemas": defs},
+        }
+    )
 
 
 def openapi30(x):
@@ -123,7 +125,7 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     # entry names: the entries' format (bump it with them), the release, its file's path, size and time
-    base = f"k8s3-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
+    base = f"k8s5-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
     state: dict = {}
 
     def full() -> dict:

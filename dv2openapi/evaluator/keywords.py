@@ -12,6 +12,7 @@ check is marked `nil_ok` (it runs on nil values too, as the test tags do);
 from __future__ import annotations
 
 import json
+import re
 
 from . import errors as E
 from .formats import FORMATS
@@ -213,6 +214,8 @@ def kw_format(c, value, schema):
 
         in_range.accept = {"int_lo": low, "int_hi": bound}
         return in_range
+    if value == "quantity":
+        return _quantity()
     fn = FORMATS.get(value)
     if fn is None:
         return None  # a standard OpenAPI format carries no Kubernetes rule
@@ -223,6 +226,22 @@ def kw_format(c, value, schema):
             for etype, detail in fn(v):
                 ctx.add(etype, path, E.OMITTED if etype == E.TOO_LONG else v, detail, origin)
 
+    return check
+
+
+def _quantity():
+    """A resource.Quantity as the API server's decoder reads a string of it (kubetypes): `1GB` is refused
+    with its parser's error; a number always parses."""
+    from dv2openapi.apiserver.quantity import decode_problem
+
+    def check(v, ov, path, ctx):
+        if type(v) is str:
+            problem = decode_problem(v)
+            if problem is not None:
+                ctx.add(E.INVALID, path, v, problem, "")
+
+    # digits with a plain suffix (`500m`, `1.5Gi`) always parse
+    check.accept = {"search": re.compile(r"\A[0-9]+(?:\.[0-9]+)?(?:[numkMGTPE]|[KMGTPE]i)?\Z").search}
     return check
 
 

@@ -26,6 +26,7 @@ from urllib.parse import urljoin
 from . import schemacache
 from .builtin import openapi30
 from .document import InputError
+from .kubetypes import decoded
 from .routing import ADMISSION_VERSION, Catalog, Target, admit_crds
 from .schemaerror import SchemaError
 
@@ -209,7 +210,7 @@ def _bundle(root: dict, where: str, name: str, read: Callable[[str], dict], gvks
         file, pointer = todo.pop()
         node = _at(read(file), pointer, file)
         schemas[names[(file, pointer)]] = rewrite(node, file, top=not pointer)
-    return {"openapi": "3.0.3", "components": {"schemas": {k: openapi30(v) for k, v in schemas.items()}}}
+    return decoded({"openapi": "3.0.3", "components": {"schemas": {k: openapi30(v) for k, v in schemas.items()}}})
 
 
 def _resolve(file: str, target: str) -> str:

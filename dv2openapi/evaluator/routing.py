@@ -18,6 +18,7 @@ from collections.abc import Callable
 from . import schemacache
 from .document import InputError
 from .errors import OMITTED, FieldError
+from .kubetypes import decoded
 from .published import unpublished
 from .schemaerror import SchemaError
 from .select import as_openapi, rendered_by_us
@@ -117,7 +118,7 @@ class Catalog:
         if not isinstance(schemas, dict) or not schemas:
             raise SchemaError("the document has no components.schemas")
         bare = openapi is not doc and not _declares_gvk(doc)  # as_openapi wrapped a bare schema: no kind
-        openapi = unpublished(openapi)
+        openapi = decoded(unpublished(openapi))  # Kubernetes' own documents hold its Quantity
         if bare and source not in self.kindless:
             self.kindless.append(source)
         for name, s in schemas.items():

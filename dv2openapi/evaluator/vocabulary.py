@@ -49,9 +49,11 @@ _UNION["items"]["required"] = ["members"]
 UPDATE_WORDS = ["NoSet", "NoModify", "NoClear", "NoUnset", "NoAddItem", "NoRemoveItem"]
 # Format names: OpenAPI's, the ones kube-apiserver knows (k8s.io/apiextensions-apiserver
 # pkg/apiserver/validation/formats.go; compared with dashes removed, as it does), Kubernetes'
-# own `int-or-string`, and the k8s-* formats this evaluator implements.
+# own `int-or-string`, `quantity` (a resource.Quantity as the API server decodes it: evaluator/kubetypes.py)
+# and the k8s-* formats this evaluator implements.
 KNOWN_FORMATS = {
     *("int32", "int64", "float", "double", "byte", "binary", "date", "date-time", "password", "int-or-string"),
+    "quantity",
     *("bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid", "uuid3", "uuid4", "uuid5"),
     *("isbn", "isbn10", "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "duration", "datetime"),
     *FORMATS,
