@@ -11,6 +11,7 @@ import yaml
 from dv2openapi.apiserver import quantity
 from dv2openapi.evaluator import kubetypes
 from dv2openapi.evaluator.cli import main
+from dv2openapi.evaluator.keywords import base64_problem
 from tests.cli import invoke
 
 pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package ([test] extra)")
@@ -130,3 +131,32 @@ def test_kubernetes_own_types_are_decoded_in_any_document_that_holds_them(tmp_pa
         ):
             r = invoke(main, [*how, "--declarative-only", str(obj)])
             assert r.exit_code == code and ("quantities must match" in r.stdout) == bool(code), (how, r.output)
+
+
+# Go's base64.StdEncoding as encoding/json decodes a []byte: where it stops, quantum by quantum
+BASE64 = [
+    ("", None),
+    ("aGVsbG8=", None),
+    ("aGVs\nbG8=", None),  # newlines are skipped
+    ("aGVsbA==\n", None),
+    ("aGVsbG8", 4),  # an unfinished last quantum: where it starts
+    ("not base64!", 3),
+    ("aGVsbG8==", 8),  # trailing garbage after the padding
+    ("aGVsbA=", 7),  # the second "=" is missing: the input's end
+    ("ab=c", 2),  # ... not a "=": the first one
+    ("a===", 1),  # padding after one character
+    ("\u00e9", 0),  # bytes, not characters
+]
+
+
+@pytest.mark.parametrize("text,at", BASE64)
+def test_a_byte_string_is_decoded_as_go_decodes_base64(text, at):
+    assert base64_problem(text) == (None if at is None else f"illegal base64 data at input byte {at}")
+
+
+def test_a_secret_whose_data_is_not_base64_is_refused_without_showing_it(tmp_path):
+    secret = {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}, "data": {"ok": "aGVsbG8="}}
+    assert _errors(tmp_path, secret) == (0, [])
+    secret["data"]["password"] = "hunter2!"
+    code, found = _errors(tmp_path, secret)
+    assert (code, found) == (1, ["* data[password]: Invalid value: illegal base64 data at input byte 7"])

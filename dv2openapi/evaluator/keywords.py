@@ -216,6 +216,8 @@ def kw_format(c, value, schema):
         return in_range
     if value == "quantity":
         return _quantity()
+    if value == "byte":
+        return _byte()
     fn = FORMATS.get(value)
     if fn is None:
         return None  # a standard OpenAPI format carries no Kubernetes rule
@@ -243,6 +245,59 @@ def _quantity():
     # digits with a plain suffix (`500m`, `1.5Gi`) always parse
     check.accept = {"search": re.compile(r"\A[0-9]+(?:\.[0-9]+)?(?:[numkMGTPE]|[KMGTPE]i)?\Z").search}
     return check
+
+
+_BASE64 = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+
+
+def _byte():
+    """A []byte as Go's JSON decoder reads its string (base64, standard alphabet, padded): one it cannot
+    decode is refused with its error, the value not shown (a Secret's `data`)."""
+
+    def check(v, ov, path, ctx):
+        if type(v) is str:
+            problem = base64_problem(v)
+            if problem is not None:
+                ctx.add(E.INVALID, path, E.OMITTED, problem, "")
+
+    check.accept = {"search": re.compile(r"\A(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?\Z").search}
+    return check
+
+
+def base64_problem(text: str) -> str | None:
+    """What Go's base64.StdEncoding.Decode says of `text` (its UTF-8 bytes), quantum by quantum as it
+    reads them: None, or its error (a newline anywhere is skipped)."""
+    src = text.encode("utf-8", "surrogatepass")
+    end, si = len(src), 0
+    while True:
+        j = 0
+        while j < 4:
+            if si == end:
+                return None if j == 0 else _corrupt(si - j)
+            c = src[si]
+            si += 1
+            if c in _BASE64:
+                j += 1
+            elif c == 10 or c == 13:
+                continue
+            elif c != 61 or j < 2:  # not "=", or padding after fewer than two characters
+                return _corrupt(si - 1)
+            else:  # padding: the input's last quantum
+                if j == 2:  # a second "=" must follow
+                    while si < end and src[si] in (10, 13):
+                        si += 1
+                    if si == end:
+                        return _corrupt(end)
+                    if src[si] != 61:
+                        return _corrupt(si - 1)
+                    si += 1
+                while si < end and src[si] in (10, 13):
+                    si += 1
+                return _corrupt(si) if si < end else None
+
+
+def _corrupt(at: int) -> str:
+    return f"illegal base64 data at input byte {at}"
 
 
 def kw_pattern(c, value, schema):
