@@ -123,7 +123,6 @@ _DNS1123_SUBDOMAIN_CASELESS = f"{_LABEL_CASELESS}(?:\\.{_LABEL_CASELESS})*"  # c
 # the case folding makes it the slowest pattern here to compile (~1 ms of every start-up)
 _LABEL_KEY_RE = re.compile("[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*")
 _LABEL_VALUE_RE = re.compile("(?:[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*)?")
-_C_IDENTIFIER_RE = re.compile(C_IDENTIFIER_FMT)
 
 
 @_valid_remembered
@@ -224,7 +223,7 @@ def is_label_value(value: str) -> list[str]:
 
 def is_c_identifier(value: str) -> list[str]:
     """Check a C identifier; length is not checked (content.IsCIdentifier)."""
-    if not _C_IDENTIFIER_RE.fullmatch(value):
+    if not re.fullmatch(C_IDENTIFIER_FMT, value):  # compiled when first used (re's cache)
         return [regex_error(_C_IDENTIFIER_ERR, C_IDENTIFIER_FMT, "my_name", "MY_NAME", "MyName")]
     return []
 
@@ -333,7 +332,6 @@ def is_ip_sloppy(value: str) -> bool:
 
 
 _DNS1035_FMT = "[a-z]([-a-z0-9]*[a-z0-9])?"
-_DNS1035_RE = re.compile(_DNS1035_FMT)
 _DNS1035_ERR = (
     "a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
     "start with an alphabetic character, and end with an alphanumeric character"
@@ -345,6 +343,6 @@ def is_dns1035_label(value: str) -> list[str]:
     errs = []
     if len(value) > 63:
         errs.append(max_len_error(63))
-    if not _DNS1035_RE.fullmatch(value):
+    if not re.fullmatch(_DNS1035_FMT, value):  # compiled when first used (re's cache)
         errs.append(regex_error(_DNS1035_ERR, _DNS1035_FMT, "my-name", "abc-123"))
     return errs

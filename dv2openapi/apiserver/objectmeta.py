@@ -7,7 +7,6 @@ and annotation errors name `metadata.labels` / `metadata.annotations`, not the k
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from .names import is_dns1035_label, is_dns1123_label, is_dns1123_subdomain, is_label_key, is_label_value
@@ -129,8 +128,14 @@ def _annotations(annotations: object, field: str) -> list[tuple]:
     size = 0
     for k, v in annotations.items():
         errs += [("FieldValueInvalid", field, m, k) for m in is_label_key(str(k).lower())]
-        size += len(str(k).encode()) + len((v if isinstance(v, str) else json.dumps(v)).encode())
+        size += len(str(k).encode()) + len((v if isinstance(v, str) else _json(v)).encode())
     if size > TOTAL_ANNOTATION_SIZE:
         detail = f"may not be more than {TOTAL_ANNOTATION_SIZE} bytes"
         errs.append(("FieldValueTooLong", field, detail))
     return errs
+
+
+def _json(v: object) -> str:
+    import json  # here: only an annotation that is not a string is measured so
+
+    return json.dumps(v)

@@ -49,7 +49,7 @@ def piece_results(opts: Options, path: str, text: str) -> list[Result] | None:
     out: list[Result] = []
     start = line0 = doc0 = 0
     while start < len(text):
-        hit = _START.search(text, start + SUB_PIECE) if start + SUB_PIECE < len(text) else None
+        hit = re.compile(_START).search(text, start + SUB_PIECE) if start + SUB_PIECE < len(text) else None
         end = hit.start() if hit else len(text)
         part = text[start:end]
         found = plain_results(opts, path, part)
@@ -185,8 +185,9 @@ def file_results(
             return
 
 
-_START = re.compile(r"^---(?=[ \t\r\n]|$)", re.M)
-_BREAK = re.compile("[\n\x85\u2028\u2029]")
+# compiled where used (re keeps them): a run with no stream to cut or resume never compiles them
+_START = r"(?m)^---(?=[ \t\r\n]|$)"
+_BREAK = "[\n\x85\u2028\u2029]"
 
 
 def _syntax_error_line(path: str, message: str) -> int | None:
@@ -204,17 +205,17 @@ def _resume(path: str, text: str | None, line: int, inclusive: bool) -> tuple[in
                 text = f.read()
         except (OSError, UnicodeDecodeError):
             return None
-    breaks = _BREAK.finditer(text)  # the lines as the loader counts them: YAML's other breaks too
+    breaks = re.finditer(_BREAK, text)  # the lines as the loader counts them: YAML's other breaks too
     pos = 0
     for _ in range(line - 1 if inclusive else line):
         nxt = next(breaks, None)
         if nxt is None:
             return None
         pos = nxt.end()
-    hit = _START.search(text, pos)
+    hit = re.compile(_START).search(text, pos)
     if hit is None:
         return None
-    return len(_BREAK.findall(text, 0, hit.start())), text[hit.start() :]
+    return len(re.compile(_BREAK).findall(text, 0, hit.start())), text[hit.start() :]
 
 
 # Work of the files, as bytes plus PER_FILE for each file's own costs (open, read, route): less than

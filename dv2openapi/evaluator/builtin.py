@@ -9,7 +9,6 @@ schemas, turned back into OpenAPI 3.0 here: `$defs` references, `type: [T, "null
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import zlib
@@ -68,6 +67,8 @@ def pick(version: str) -> str:
 
 def load(want: str) -> dict:
     """An OpenAPI 3.0 document of every definition of Kubernetes `want` (a `pick` result)."""
+    import json
+
     path = os.path.join(_schema_root(), f"v{want}.0-local", "_definitions.json")
     try:
         with open(path, encoding="utf-8") as f:

@@ -14,9 +14,10 @@ RecursionError that sends it to the retry.
 
 from __future__ import annotations
 
+import _thread
 import sys
-import threading
 from collections.abc import Callable
+from contextvars import ContextVar
 
 DEEP_RECURSION = 12_000  # Python frames for ~2000 levels of data (validation takes ~6 per level)
 DEEP_LEVELS = 4000  # nested dicts and lists the retry takes (~3 frames each); compiled: `check_room`
@@ -27,12 +28,12 @@ DEEP_STACK = 512 << 20  # bytes of the retry thread's stack (virtual memory: onl
 class _Limit:
     """Threads inside `deeply`, and the limit to restore when the last one leaves (None: not raised)."""
 
-    lock = threading.Lock()
+    lock = _thread.allocate_lock()
     active = 0
     saved: int | None = None
 
 
-_inside = threading.local()  # `deep` is True in a retry thread
+_inside: ContextVar[bool] = ContextVar("dv_eval_deep", default=False)  # True in a retry thread
 
 
 def deeply(fn: Callable, *args):
@@ -43,7 +44,7 @@ def deeply(fn: Callable, *args):
         try:
             return fn(*args)
         except RecursionError:
-            if getattr(_inside, "deep", False):  # already the retry (a deep walk nested in another)
+            if _inside.get():  # already the retry (a deep walk nested in another)
                 raise
         return _retry(fn, args)
     finally:
@@ -67,13 +68,15 @@ def _retry(fn: Callable, args: tuple):
     outcome: list = []
 
     def run() -> None:
-        _inside.deep = True
+        _inside.set(True)
         try:
             outcome.append((True, fn(*args)))
         except BaseException as e:  # handed to the caller's thread
             outcome.append((False, e))
         finally:
             _leave()
+
+    import threading  # here: only a deep retry starts a thread
 
     with _Limit.lock:  # stack_size is process-wide too: set it only for this thread's start
         size = threading.stack_size(DEEP_STACK)
@@ -94,7 +97,7 @@ def _retry(fn: Callable, args: tuple):
 
 def in_retry() -> bool:
     """Whether this is `deeply`'s retry thread (the one with room for DEEP_LEVELS)."""
-    return getattr(_inside, "deep", False)
+    return _inside.get()
 
 
 def check_room(*values) -> None:

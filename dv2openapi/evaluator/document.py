@@ -71,8 +71,8 @@ class Doc:
         return line
 
 
-_SEG = re.compile(r"\[([^\]]*)\]|([^.\[]+)")
+_SEG = r"\[([^\]]*)\]|([^.\[]+)"  # compiled when first used (re keeps it): a valid object needs none
 
 
 def _segments(field: str) -> list[str]:
-    return [m.group(1) if m.group(1) is not None else m.group(2) for m in _SEG.finditer(field)]
+    return [m.group(1) if m.group(1) is not None else m.group(2) for m in re.finditer(_SEG, field)]

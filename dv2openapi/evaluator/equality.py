@@ -12,8 +12,8 @@ canonical form (equal values, equal forms) for matching items by value or by key
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
+from contextvars import ContextVar
 
 from .deep import check_room
 from .native import NATIVE
@@ -24,23 +24,20 @@ _JSON_CONTAINERS = (dict, list)
 _WALKED = ("struct", "list", "map")  # shapes whose equality walks into children
 
 
-class _Scope(threading.local):
-    memo: dict | None = None  # (id(a), id(b)) -> (a, b, equal): the pair is kept alive, its ids unique
-
-
-_scope = _Scope()
+# the running validation's (id(a), id(b)) -> (a, b, equal), in this thread: the pair is kept alive, its ids unique
+_memo: ContextVar[dict | None] = ContextVar("dv_eval_equality_memo", default=None)
 
 
 def open_scope() -> dict | None:
     """Remember container comparisons until `close_scope` (one validation: its values do not change);
     returns the token to hand to `close_scope`."""
-    token = _scope.memo
-    _scope.memo = {}
+    token = _memo.get()
+    _memo.set({})
     return token
 
 
 def close_scope(token: dict | None) -> None:
-    _scope.memo = token
+    _memo.set(token)
 
 
 def _plain_eq(a, b) -> bool:
@@ -57,7 +54,7 @@ def _memoized(same: Callable[..., bool]) -> Callable[[object, object], bool]:
             return True
         if type(a) not in _JSON_CONTAINERS or type(b) not in _JSON_CONTAINERS:
             return same(a, b)
-        memo = _scope.memo
+        memo = _memo.get()
         if memo is None:
             return same(a, b)
         key = (id(a), id(b))
@@ -153,7 +150,7 @@ class Equality:
                 top = getattr(walk, "same", None)
             if type(a) not in _JSON_CONTAINERS or type(b) not in _JSON_CONTAINERS:
                 return walk(a, b)
-            memo = _scope.memo
+            memo = _memo.get()
             if memo is None:  # outside a validation: remembered for this question only
                 memo = {}
             else:
@@ -164,12 +161,12 @@ class Equality:
                 return True  # not remembered: a ratcheted value is not walked into again
             if top is None:
                 return walk(a, b)
-            token = _scope.memo
-            _scope.memo = memo
+            token = _memo.get()
+            _memo.set(memo)
             try:  # children compared in C first, the unequal ones walked: C work at most twice the size
                 result = top(a, b, True)
             finally:
-                _scope.memo = token
+                _memo.set(token)
             memo[(id(a), id(b))] = (a, b, result)
             return result
 

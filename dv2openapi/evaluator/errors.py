@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from .deep import deeply
 
 REQUIRED, FORBIDDEN, INVALID, NOT_SUPPORTED = (
@@ -64,6 +62,8 @@ class FieldError:
         if self.type not in _NO_VALUE and self.bad_value is not OMITTED:
             v = self.bad_value
             if isinstance(v, str):
+                import json  # here: a run with no error never loads it
+
                 text += ": " + json.dumps(v, ensure_ascii=False)
             elif isinstance(v, bool):
                 text += ": " + ("true" if v else "false")
@@ -86,6 +86,8 @@ class FieldError:
 
 
 def _json(v: object) -> str:
+    import json
+
     return json.dumps(v, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
 
 

@@ -5,10 +5,8 @@ readers (`loader`, `plainyaml`) resolve scalars here.
 
 from __future__ import annotations
 
-import json
 import math
 import re
-import struct
 
 MAX_DEPTH = 1000  # nesting levels of one document, aliases expanded
 MAX_NODES = 1_000_000  # YAML nodes of one document, aliases expanded (~ a 3 MiB request body)
@@ -96,6 +94,8 @@ def _plain(s: str):
 
 def _tagged(tag: str, s: str):
     """A scalar with an explicit tag (go-yaml v2: only the core tags are checked)."""
+    import json
+
     if tag == STR:
         return s
     if tag == _Y + "binary":
@@ -135,6 +135,8 @@ def _key(k: object, s: str) -> str:
 
 def _go_float32(f: float) -> str:
     """strconv.FormatFloat(f, 'g', -1, 32), with sigs.k8s.io/yaml's names for infinities."""
+    import struct  # here: only a float32 field's value is formatted so
+
     if math.isnan(f):
         return ".nan"
     try:

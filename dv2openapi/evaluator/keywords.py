@@ -11,13 +11,11 @@ check is marked `nil_ok` (it runs on nil values too, as the test tags do);
 
 from __future__ import annotations
 
-import json
 import re
 
 from . import errors as E
 from .formats import FORMATS
 from .schemaerror import SchemaError
-from .vocabulary import compile_pattern
 
 _NUM = (int, float)
 
@@ -135,18 +133,20 @@ kw_min_properties = _count(dict, "item", "minProperties", False)
 
 
 def kw_neq(c, value, schema):
-    detail = "must not be equal to " + (
-        json.dumps(value)
-        if isinstance(value, str)
-        else ("true" if value is True else "false" if value is False else str(value))
-    )
     vtype = type(value)
 
     def check(v, ov, path, ctx):
         if type(v) is vtype and v == value:
-            ctx.add(E.INVALID, path, v, detail, "neq")
+            ctx.add(E.INVALID, path, v, _neq_detail(value), "neq")
 
     return check
+
+
+def _neq_detail(value) -> str:
+    import json  # here: a run with no error never loads it
+
+    shown = json.dumps(value) if isinstance(value, str) else str(value).lower() if type(value) is bool else str(value)
+    return "must not be equal to " + shown
 
 
 def kw_enum(c, value, schema):
@@ -164,6 +164,8 @@ def kw_enum(c, value, schema):
         for e in excl:
             option = e["option"]
             if ctx.declared is not None and option not in ctx.declared:
+                import json  # here: a run with no error never loads it
+
                 return f"undefined validation option {json.dumps(option)}"
             if e["value"] == v and (option in ctx.options) == e.get("excludeWhen", True):
                 return True
@@ -192,6 +194,8 @@ def kw_enum(c, value, schema):
                 return
             if not out:
                 supported.append(x)
+        import json  # here: a run with no error never loads it
+
         detail = "supported values: " + ", ".join(json.dumps(str(x)) for x in sorted(supported, key=str))
         ctx.add(E.NOT_SUPPORTED, path, v, detail if any(x is not None for x in value) else "", "")
 
@@ -302,6 +306,8 @@ def _corrupt(at: int) -> str:
 
 def kw_pattern(c, value, schema):
     """RE2 semantics, as Kubernetes (Go regexp): linear time, no backtracking blow-ups."""
+    from .vocabulary import compile_pattern  # here: a schema without patterns never loads it
+
     rx = compile_pattern(value)
     detail = f"should match '{value}'"
 

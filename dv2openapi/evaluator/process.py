@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -96,10 +95,13 @@ class cli_signals:  # noqa: N801 - used as a function: `with cli_signals():`
 
     def __enter__(self) -> None:
         self.saved: dict = {}
-        if threading.current_thread() is threading.main_thread():  # called as a library: leave signals be
-            self.saved = {s: signal.getsignal(s) for s in _SIGNALS}
+        try:
             for s in _SIGNALS:
+                old = signal.getsignal(s)
                 signal.signal(s, _end)
+                self.saved[s] = old
+        except ValueError:  # not the main thread (called as a library): signals are left be
+            pass
 
     def __exit__(self, *exc: object) -> None:
         for s, h in self.saved.items():

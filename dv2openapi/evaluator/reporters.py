@@ -6,7 +6,6 @@ place), then the summary."""
 from __future__ import annotations
 
 import functools
-import json
 import os
 import re
 from io import TextIOBase
@@ -165,6 +164,8 @@ class JsonReporter(Reporter):
         self.items: list = []
 
     def verdict(self, vd: Verdict) -> None:
+        import json
+
         if self.batch:
             self.items.append(status(vd))
         else:
@@ -174,6 +175,8 @@ class JsonReporter(Reporter):
         self.items.append(unusable_status(u))
 
     def end(self, summary: Summary) -> None:
+        import json
+
         if self.batch:
             counts = {k: getattr(summary, k) for k in ("objects", "valid", "invalid", "skipped", "unusable")}
             counts["withoutCELRules"] = summary.unchecked

@@ -11,7 +11,6 @@ yaml`) is read as its CRDs; a bare schema names no kind and serves only `--type`
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 
@@ -291,6 +290,8 @@ def _closure(t: Target) -> dict:
 def missing(what: str, obj: dict) -> str:
     """The API server's decoding error for an object without `kind` or `apiVersion`
     (apimachinery's `NewMissingKindErr` / `NewMissingVersionErr`), with `--type` as the way out."""
+    import json
+
     text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, default=str)
     return f"Object '{what}' is missing in '{text}' (or pass --type NAME to pick a schema)"
 

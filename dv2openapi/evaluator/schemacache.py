@@ -17,7 +17,6 @@ that cannot be read or written (read-only home, full disk) only costs speed.
 
 from __future__ import annotations
 
-import json
 import marshal
 import os
 import stat
@@ -84,6 +83,8 @@ def load_docs(path: str, check: Callable[[list], None] | None = None, check_vers
     under a key that holds `check_version` (a new version of the check judges every file anew)."""
     raw = read_bounded(path)
     if path.endswith(".json"):
+        import json  # here: a YAML schema file (and its cache entry) needs none
+
         try:  # JSON is as fast to parse as a cache entry would be
             docs = [json.loads(raw)]
         except (ValueError, RecursionError) as e:

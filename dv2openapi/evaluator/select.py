@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from .published import unpublished
 from .schemaerror import SchemaError
 
@@ -14,6 +12,7 @@ DIGEST = "dv2openapi.dev/spec-sha256"  # the rendered spec's: a CRD changed sinc
 def spec_digest(spec: object) -> str:
     """The SHA-256 of a CRD's spec as canonical JSON."""
     import hashlib  # OpenSSL's bindings: 3 ms of every start, needed only for a dv2openapi CRD
+    import json
 
     text = json.dumps(spec, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -36,6 +35,8 @@ def as_openapi(doc: object) -> dict:
         return _from_crd(doc)
     if "components" in doc or "openapi" in doc or "definitions" in doc:
         if "definitions" in doc and "components" not in doc:  # Swagger 2 (Kubernetes' own /openapi/v2)
+            import json
+
             text = json.dumps(doc).replace("#/definitions/", "#/components/schemas/")
             d = json.loads(text)
             return {"openapi": "3.0.3", "components": {"schemas": d["definitions"]}}
@@ -55,6 +56,8 @@ def _mapping(value: object, where: str) -> dict:
 
 def _from_crd(doc: dict) -> dict:
     """The OpenAPI document of a CRD: the one embedded by dv2openapi, else its versions' schemas."""
+    import json
+
     ann = _mapping(_mapping(doc.get("metadata"), "metadata").get("annotations"), "metadata.annotations")
     if ANNOTATION in ann and rendered_by_us(doc):
         try:

@@ -4,7 +4,6 @@ the option / lifecycle wrappers."""
 
 from __future__ import annotations
 
-import json
 import sys
 
 from . import errors as E
@@ -1148,7 +1147,6 @@ def _if_option(enabled):
         option = entry.get("option")
         if not isinstance(option, str):
             raise SchemaError("option entries need an 'option' name")
-        undefined = f"undefined validation option {json.dumps(option)}"
         # the reference checks the option once per generated validator: once per field of a mode group
         schema = entry.get("schema")
         modes = schema.get("x-dv-modes") if isinstance(schema, dict) and len(schema) == 1 else None
@@ -1156,8 +1154,10 @@ def _if_option(enabled):
 
         def cond(ctx, path):
             if ctx.declared is not None and option not in ctx.declared:
+                import json  # here: a run with no error never loads it
+
                 for _ in range(checks):
-                    ctx.add(E.INTERNAL, path, None, undefined, "")
+                    ctx.add(E.INTERNAL, path, None, f"undefined validation option {json.dumps(option)}", "")
                 return False
             return (option in ctx.options) == enabled
 

@@ -10,7 +10,6 @@ name, a bad `pattern`, or a `$ref` / `allOf` loop that never descends into the d
 
 from __future__ import annotations
 
-import json
 import math
 from collections import namedtuple
 from collections.abc import Iterator
@@ -398,6 +397,8 @@ def _children(schema: dict) -> Iterator[tuple[str, str, dict]]:
 
 
 def _show(value: object) -> str:
+    import json  # here: only a bad value is shown
+
     text = json.dumps(value, default=str, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
 
