@@ -164,20 +164,31 @@ def test_deep_data_in_a_schema_that_does_not_recurse():
 
 
 CHAIN = """
+import sys
 from dv2openapi import evaluator
 defs = {f"T{i}": {"type": "object", "properties": {"a": {"$ref": f"#/components/schemas/T{i + 1}"}}}
         for i in range(100_000)}
-try:
-    evaluator.compile({"openapi": "3.0.0", "components": {"schemas": defs}}, "T0", trusted=True)
+defs["T100000"] = {"type": "object"}
+deep = {}
+for _ in range(300):
+    deep = {"a": deep}
+try:  # trusted: compiled as a walk meets each struct, so the object meets the limit
+    evaluator.compile({"openapi": "3.0.0", "components": {"schemas": defs}}, "T0", trusted=sys.argv[1] == "1")
+    print("compiled")
+    evaluator.compile({"openapi": "3.0.0", "components": {"schemas": defs}}, "T0", trusted=True).validate(deep)
 except evaluator.SchemaError as e:
     print(e)
 """
 
 
 @pytest.mark.parametrize("env", [None, PURE], ids=["as built", "sources"])
-def test_a_long_ref_chain_is_a_schema_error_not_a_crash(env):
-    r = subprocess.run([sys.executable, "-c", CHAIN], capture_output=True, text=True, env=env, timeout=300)
-    assert r.returncode == 0 and r.stdout.strip() == "#/components/schemas/T0: nests too deeply to compile", r
+@pytest.mark.parametrize("trusted", ["0", "1"])
+def test_a_long_ref_chain_is_a_schema_error_not_a_crash(env, trusted):
+    r = subprocess.run([sys.executable, "-c", CHAIN, trusted], capture_output=True, text=True, env=env, timeout=300)
+    if trusted == "1":
+        assert r.returncode == 0 and r.stdout.splitlines() == ["compiled", "the schema nests too deeply to compile"], r
+    else:
+        assert r.returncode == 0 and r.stdout.strip() == "#/components/schemas/T0: nests too deeply to compile", r
 
 
 @pytest.mark.skipif(not native.NATIVE, reason="this run already tests the Python sources alone")

@@ -23,8 +23,9 @@ __all__ = ["compile", "object_meta_errors", "Validator", "Result", "FieldError",
 
 def compile(schema_doc: dict, type_name: str | None = None, *, trusted: bool = False) -> Validator:  # noqa: A001
     """Compile `type_name` (a components.schemas name) of an OpenAPI document or CRD. `trusted`
-    skips the vocabulary check of every keyword's value and the search for client-published fields
-    (for Kubernetes' own published schemas)."""
+    skips the vocabulary check of every keyword's value and the search for client-published fields,
+    and compiles a struct's fields when a validation first meets it (for Kubernetes' own published
+    schemas, known to compile)."""
     if not isinstance(schema_doc, dict):
         raise TypeError(f"compile() needs the schema document as a dict (parsed YAML/JSON), got {schema_doc!r:.60}")
     if type_name is not None and not isinstance(type_name, str):
@@ -44,7 +45,7 @@ def compile(schema_doc: dict, type_name: str | None = None, *, trusted: bool = F
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return Validator(doc, ref, subs, target.get("x-dv-subresource"))
+        return Validator(doc, ref, subs, target.get("x-dv-subresource"), deferring=trusted)
     except RecursionError:
         raise SchemaError(f"{ref}: nests too deeply to compile") from None
     except (AttributeError, KeyError, TypeError, IndexError) as e:  # a shape the vocabulary check let through

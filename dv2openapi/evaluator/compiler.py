@@ -64,8 +64,11 @@ class Node:
 
 
 class Compiler:
-    def __init__(self, doc: dict):
+    def __init__(self, doc: dict, deferring: bool = False):
         self.doc = doc
+        # a struct's fields compiled when a walk first meets it (structural.Tables): for schemas known to
+        # compile, such as Kubernetes' own, of which an object reaches a few types (a Deployment ~20 of 128)
+        self.deferring = deferring
         self.res = Resolver(doc)
         self.eqs = Equality(self.res)
         self.type_nodes: dict[str, Node] = {}

@@ -12,9 +12,15 @@ cdef class Accept:
     cdef readonly object lo, hi, int_lo, int_hi, members, search
     cdef readonly bint lo_strict, hi_strict
 
+cdef class Tables:
+    cdef public tuple always
+    cdef public dict fields
+    cdef public object build
+
 cdef class Field:
     cdef readonly object name, zero, detail, check, t0
-    cdef readonly tuple types, tables
+    cdef readonly tuple types
+    cdef readonly Tables tables
     cdef readonly bint required
     cdef readonly Accept accept
     cdef readonly Items items
@@ -33,6 +39,7 @@ cdef _walk_fields(tuple fast_always, dict fields, dict v, object olds, object pa
 
 cdef bint _passes(Field f, object x)
 
+@cython.locals(tables=Tables)
 cdef _run_field(Field f, object x, object olds, object path, object name, Ctx ctx)
 
 cdef _walk_list(Items w, list v, object path, Ctx ctx)

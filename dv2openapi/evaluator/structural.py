@@ -23,36 +23,53 @@ def _old(y, zero):
 def kw_properties(c, props, schema, shape, n):
     if not isinstance(props, dict):
         raise SchemaError("properties must be a mapping")
-    required = set(schema.get("required", ()))
-    promoted = {f for e in schema.get("x-dv-embedded", ()) for f in e.get("fields", ())}  # see kw_embedded_structs
-    compiled = []
-    for name, sub in props.items():
-        if name in promoted:
-            continue
-        if name in required:
-            sub = {**sub, "x-dv-required": True}
-        node = c.node(sub, "field")
-        # interned: an object whose keys are interned too (Python literals) is looked up by identity
-        compiled.append((sys.intern(name) if type(name) is str else name, node, node.zero))
+    tables = Tables()
+    always: tuple = ()  # the update walk's entries (see `entry`), set by `build`
+    lazy: dict = {}
+    depth = c.depth  # how deep the struct nests: a deferred build counts on from there (MAX_NESTING)
 
-    # Properties whose absent value can fault are walked always; the rest only when present
-    # (in the new or, on update, the old object): cost follows the object, not the schema.
-    # Ratcheting is done here, so a child that is a bare type test or a $ref hop costs no call.
-    def entry(name, node, zero):
-        return (name, node, zero, node.eq, node.core, node.leaf)
+    def build() -> None:
+        """Compile the fields: at once, or (a deferring compiler) when a walk first meets the struct."""
+        nonlocal always, lazy
+        outer, c.depth = c.depth, depth
+        try:
+            _build()
+        finally:
+            c.depth = outer
 
-    always = tuple(entry(*e) for e in compiled if not e[1].absent_noop)
-    lazy = {e[0]: entry(*e) for e in compiled if e[1].absent_noop}
-    # creates: a leaf's type test inline, else the node's core (`Field`)
-    flat = {
-        name: Field(name, zero, None, "", False, core, node.accept)
-        if leaf is None
-        else Field(name, zero, leaf[0], leaf[1], leaf[2], leaf[3], node.accept)
-        for name, node, zero, _eq, core, leaf in always + tuple(lazy.values())
-    }
-    fast_always = tuple(flat[e[0]] for e in always)
-    for rank, f in enumerate(fast_always):
-        f.rank = rank
+    def _build() -> None:
+        nonlocal always, lazy
+        required = set(schema.get("required", ()))
+        promoted = {f for e in schema.get("x-dv-embedded", ()) for f in e.get("fields", ())}  # see kw_embedded_structs
+        compiled = []
+        for name, sub in props.items():
+            if name in promoted:
+                continue
+            if name in required:
+                sub = {**sub, "x-dv-required": True}
+            node = c.node(sub, "field")
+            # interned: an object whose keys are interned too (Python literals) is looked up by identity
+            compiled.append((sys.intern(name) if type(name) is str else name, node, node.zero))
+
+        # Properties whose absent value can fault are walked always; the rest only when present
+        # (in the new or, on update, the old object): cost follows the object, not the schema.
+        # Ratcheting is done here, so a child that is a bare type test or a $ref hop costs no call.
+        def entry(name, node, zero):
+            return (name, node, zero, node.eq, node.core, node.leaf)
+
+        always = tuple(entry(*e) for e in compiled if not e[1].absent_noop)
+        lazy = {e[0]: entry(*e) for e in compiled if e[1].absent_noop}
+        # creates: a leaf's type test inline, else the node's core (`Field`)
+        flat = {
+            name: Field(name, zero, None, "", False, core, node.accept)
+            if leaf is None
+            else Field(name, zero, leaf[0], leaf[1], leaf[2], leaf[3], node.accept)
+            for name, node, zero, _eq, core, leaf in always + tuple(lazy.values())
+        }
+        fast_always = tuple(flat[e[0]] for e in always)
+        for rank, f in enumerate(fast_always):
+            f.rank = rank
+        tables.always, tables.fields = fast_always, flat
 
     def visit(e, x, v, ov, has_old, path, ctx):
         name, node, zero, eq, core, leaf = e
@@ -77,6 +94,8 @@ def kw_properties(c, props, schema, shape, n):
             ctx.measured = False
 
     def check(v, ov, path, ctx):
+        if tables.build is not None:
+            tables.fill()
         has_old = type(ov) is dict
         if has_old and ctx.update:  # update: ratchet per field (rare path; creates take the loop below)
             for e in always:
@@ -86,16 +105,39 @@ def kw_properties(c, props, schema, shape, n):
                 if e is not None:
                     visit(e, x, v, ov, has_old, path, ctx)
         else:  # the hot path (no old object to ratchet against)
-            _walk_fields(fast_always, flat, v, ov.get if has_old else None, path, None, ctx)
+            _walk_fields(tables.always, tables.fields, v, ov.get if has_old else None, path, None, ctx)
         if has_old and ctx.update:
             for name, y in ov.items():
                 e = lazy.get(name)
                 if e is not None and y is not None and v.get(name) is None:
                     visit(e, None, v, ov, has_old, path, ctx)
 
+    if c.deferring:
+        tables.build = build
+    else:
+        build()
     check.props_walk = True  # see Node.props_only
-    check.tables = (fast_always, flat)  # a create's walk: `_walk_fields(*tables, v, None, path, None, ctx)`
+    check.tables = tables  # a create's walk: `_walk_fields(tables.always, tables.fields, v, None, path, None, ctx)`
     return check
+
+
+class Tables:
+    """A struct's fields as a create's walk takes them (`_walk_fields`; typed in structural.pxd): those
+    walked even when absent (`always`, in schema order) and all of them by name (`fields`). A deferring
+    compiler leaves them to `build`, which `fill` runs when a walk first meets the struct: a schema's
+    types that no object reaches are never compiled."""
+
+    __slots__ = ("always", "fields", "build")
+
+    def __init__(self):
+        self.always, self.fields, self.build = (), {}, None
+
+    def fill(self) -> None:
+        try:
+            self.build()
+        except RecursionError:  # the compiler's count of nested schemas (MAX_NESTING), counted on
+            raise SchemaError("the schema nests too deeply to compile") from None
+        self.build = None  # last: a failed build is tried again, and fails again, at the next visit
 
 
 class Field:
@@ -297,7 +339,10 @@ def _run_field(f: Field, x, olds, path, name, ctx) -> None:
     if olds is not None:
         f.check(x, _old(olds(name), f.zero), (path, name), ctx)
     elif f.tables is not None:
-        _walk_fields(f.tables[0], f.tables[1], x, None, path, name, ctx)
+        tables = f.tables
+        if tables.build is not None:
+            tables.fill()
+        _walk_fields(tables.always, tables.fields, x, None, path, name, ctx)
     elif f.items is not None and not (f.items.correlate and ctx.update):
         _walk_list(f.items, x, (path, name), ctx)
     elif f.values is not None:

@@ -46,9 +46,9 @@ class Result(list):
 class Validator:
     """A compiled schema; `validate` may be called any number of times."""
 
-    def __init__(self, doc: dict, ref: str, subresources: tuple, only_for: str | None):
+    def __init__(self, doc: dict, ref: str, subresources: tuple, only_for: str | None, deferring: bool = False):
         self.name = ref.rsplit("/", 1)[-1]
-        self._node = Compiler(doc).ref_node(ref)
+        self._node = Compiler(doc, deferring).ref_node(ref)
         # Compiled, a walk recurses on the C stack, where no recursion limit stops it: as deep as the
         # schema nests (MAX_NESTING), or, through a recursive type, as deep as the data: then measured.
         self._measure = native.NATIVE and recursive(doc, ref)

@@ -1,0 +1,72 @@
+"""A deferring compile (Kubernetes' own schemas: a struct's fields are compiled when a walk first meets
+it, structural.Tables) gives the verdicts of an eager one: random objects of built-in kinds, mostly
+shaped by the schema and sometimes not, created and updated, through one deferring validator that
+fills as the objects reach new types, against one compiled whole."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dv2openapi.evaluator import builtin
+from dv2openapi.evaluator.shape import REF
+from dv2openapi.evaluator.validator import Validator
+
+pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package ([test] extra)")
+
+KINDS = [
+    ("apps", "v1", "Deployment"),
+    ("apps", "v1", "StatefulSet"),
+    ("batch", "v1", "CronJob"),
+    ("", "v1", "Pod"),
+    ("", "v1", "Service"),
+    ("", "v1", "PersistentVolume"),
+    ("networking.k8s.io", "v1", "Ingress"),
+    ("autoscaling", "v2", "HorizontalPodAutoscaler"),
+    ("rbac.authorization.k8s.io", "v1", "ClusterRole"),
+    ("admissionregistration.k8s.io", "v1", "ValidatingWebhookConfiguration"),
+]
+SCALARS = ["", "a", "x y", "1GB", 1, -1, 3_000_000_000, 0.5, True, None]  # of any type, some wrong
+TYPED = {"string": ["", "a", "web-1", "1Gi", "500m", "aGVsbG8="], "integer": [0, 1, 3], "number": [0.5, 2]}
+TYPED["boolean"] = [True, False]
+
+
+def _value(doc: dict, schema: dict, rnd: random.Random, depth: int):
+    """A value for `schema`: of its shape, or, below the top, one time in forty (always past depth 6) any
+    scalar."""
+    while "$ref" in schema:
+        schema = doc["components"]["schemas"][schema["$ref"][len(REF) :]]
+    if depth and (rnd.random() < 0.025 or depth > 6):
+        return rnd.choice(SCALARS)
+    kind = schema.get("type")
+    if "properties" in schema or kind == "object":
+        props = schema.get("properties") or {}
+        if not props and isinstance(schema.get("additionalProperties"), dict):
+            sub = schema["additionalProperties"]
+            return {f"k{i}": _value(doc, sub, rnd, depth + 1) for i in range(rnd.randint(0, 2))}
+        names = [n for n in props if n in schema.get("required", ()) or rnd.random() < 0.3]
+        return {n: _value(doc, props[n], rnd, depth + 1) for n in names}
+    if kind == "array":
+        return [_value(doc, schema.get("items") or {}, rnd, depth + 1) for _ in range(rnd.randint(0, 3))]
+    return rnd.choice(TYPED.get(kind) or SCALARS)
+
+
+def _errors(result) -> list[tuple]:
+    return [(e.type, e.field, e.detail, e.origin) for e in result]
+
+
+@pytest.mark.parametrize("gvk", KINDS, ids=lambda g: g[2])
+def test_a_deferring_compile_gives_an_eager_compile_s_verdicts(gvk):
+    target = builtin.lookup("1.37")(gvk)
+    ref = REF + target.name
+    eager = Validator(target.doc, ref, (), None)
+    deferring = Validator(target.doc, ref, (), None, deferring=True)
+    rnd = random.Random(gvk[2])
+    objects = [_value(target.doc, {"$ref": ref}, rnd, 0) for _ in range(120)]
+    seen = 0
+    for new, old in zip(objects, objects[1:] + objects[:1], strict=True):
+        assert _errors(deferring.validate(new)) == _errors(eager.validate(new)), new
+        assert _errors(deferring.validate(new, old)) == _errors(eager.validate(new, old)), (new, old)
+        seen += bool(_errors(eager.validate(new)))
+    assert 0 < seen < len(objects)  # the objects are valid and invalid
