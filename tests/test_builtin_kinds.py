@@ -7,11 +7,13 @@ import json
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dv2openapi.apiserver import quantity
 from dv2openapi.evaluator import kubetypes
 from dv2openapi.evaluator.cli import main
-from dv2openapi.evaluator.keywords import base64_problem
+from dv2openapi.evaluator.keywords import base64_problem, plain_base64, plain_quantity
 from tests.cli import invoke
 
 pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package ([test] extra)")
@@ -160,3 +162,17 @@ def test_a_secret_whose_data_is_not_base64_is_refused_without_showing_it(tmp_pat
     secret["data"]["password"] = "hunter2!"
     code, found = _errors(tmp_path, secret)
     assert (code, found) == (1, ["* data[password]: Invalid value: illegal base64 data at input byte 7"])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(st.sampled_from("0123456789.+-eEinumkKMGTP i\u0661"), max_size=8))
+def test_a_quantity_the_walk_passes_without_the_parser_parses(text):
+    if plain_quantity(text):
+        assert quantity.decode_problem(text) is None
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(st.sampled_from("aZ09+/=\n\u00e9-"), max_size=10))
+def test_base64_the_walk_passes_without_the_decoder_decodes(text):
+    if plain_base64(text):
+        assert base64_problem(text) is None

@@ -33,8 +33,9 @@ _WORDS = {
 _GO_INT = re.compile(r"([-+]?)(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)")
 _BASES = {"x": 16, "X": 16, "o": 8, "O": 8, "b": 2, "B": 2}
 _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
-_DOT_FLOAT = re.compile(r"\.[0-9]+([eE][-+]?[0-9]+)?")
-_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt ])[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(\.[0-9]*)?.*)?")
+# compiled when first used (re keeps them): few documents hold a scalar such as `.5` or a `!!timestamp`
+_DOT_FLOAT = r"\.[0-9]+([eE][-+]?[0-9]+)?"
+_TIMESTAMP = r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt ])[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(\.[0-9]*)?.*)?"
 _I64, _U64 = 1 << 63, 1 << 64
 _HINTS = frozenset("yYnNtTfFoO~.+-0123456789<") | {""}  # go-yaml's resolve table, and `<<`
 _KIND = {type(None): "null", bool: "bool", int: "int", float: "float"}
@@ -78,7 +79,7 @@ def _plain(s: str):
         return int(s)  # the common case, a plain decimal below 10**19: ParseInt's, without the regex
     c = s[0]
     if c == ".":
-        return float(s) if _DOT_FLOAT.fullmatch(s) else s
+        return float(s) if re.fullmatch(_DOT_FLOAT, s) else s
     if not (c.isdigit() and c.isascii()) and c not in "+-":
         return s
     p = s.replace("_", "")  # a timestamp (2024-01-01) is no number either: go-yaml hands it over as text
@@ -110,8 +111,8 @@ def _tagged(tag: str, s: str):
     want = tag[len(_Y) :] if tag.startswith(_Y) else None
     if want not in ("bool", "int", "float", "null", "timestamp"):
         return s  # any other tag (`!foo`, `!!set`): go-yaml keeps the text
-    v = s if want == "timestamp" and _TIMESTAMP.fullmatch(s) else _plain(s)
-    got = _KIND.get(type(v)) or ("timestamp" if _TIMESTAMP.fullmatch(s) else "str")
+    v = s if want == "timestamp" and re.fullmatch(_TIMESTAMP, s) else _plain(s)
+    got = _KIND.get(type(v)) or ("timestamp" if re.fullmatch(_TIMESTAMP, s) else "str")
     if got == want:
         return v
     if want == "float" and got == "int":
