@@ -30,7 +30,6 @@ def kw_properties(c, props, schema, shape, n):
 
     def build() -> None:
         """Compile the fields: at once, or (a deferring compiler) when a walk first meets the struct."""
-        nonlocal always, lazy
         outer, c.depth = c.depth, depth
         try:
             _build()
