@@ -61,10 +61,11 @@ def test_a_null_item_or_map_value_is_its_zero_value(tmp_path, container, pod, er
 # invalid strings), then ones read off its parser: which of its three errors, and its corners.
 PARSES = ["0", "0n", "0Ki", "1", "1Ki", "3Ei", "100Ti", "5n", "50k", "1E", "1E-3", "1e3", "1E18", ".001", ".0001k"]
 PARSES += ["1.G", ".", "-.", "-", "+", "00", "-0.5", "1e-10", ".001Ki", ".Ti", "1" * 30, "1e-9223372036854775808"]
+PARSES += ["1e" + "0" * 5000 + "5", "9" * 5000]
 REFUSED = {
     "quantities must match": ["1.1.M", "1+1.0M", "0.1am", "aoeu", " 1", "1 ", "", "1GB", "512mb", "1..5", "1 Gi"],
     "unable to parse quantity's suffix": ["0.1mi", ".5i", "1i", "-3.01i", "-3.01e-", "1ki", "1e", "1e+"]
-    + ["1e9223372036854775808"],
+    + ["1e9223372036854775808", "1e" + "9" * 5000],
     "unable to parse numeric part": [".Pi", ".Ei", ".e-10"],
 }
 

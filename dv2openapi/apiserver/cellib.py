@@ -421,7 +421,7 @@ def declarations() -> list[cel.FunctionDecl]:
         "getEscapedPath": [_o("url_get_escaped_path", S, [OBJ], lambda o: _split(o).path, True)],
         "getQuery": [_o("url_get_query", T.Map(S, T.List(S)), [OBJ], _query, True)],
         "quantity": [_o("string_to_quantity", OBJ, [S], _quantity)],
-        "isQuantity": [_o("is_quantity_string", B, [S], lambda s: _ok(quantity.parse, s))],
+        "isQuantity": [_o("is_quantity_string", B, [S], lambda s: quantity.problem(s) is None)],
         "sign": [_o("quantity_sign", N, [OBJ], lambda o: (_amount(o) > 0) - (_amount(o) < 0), True)],
         "isInteger": [_o("quantity_is_integer", B, [OBJ], lambda o: quantity.as_int64(_amount(o)) is not None, True)],
         "asInteger": [_o("quantity_as_integer", N, [OBJ], _as_integer, True)],

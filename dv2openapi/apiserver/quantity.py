@@ -24,8 +24,13 @@ _SUFFIX_CHARS = frozenset("eEinumkKMGTP")
 _JSON_SPACES = " \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 
 
+MAX_EXPONENT = 10_000  # a value's power of ten that `parse` computes (10**10000 is ~4 KiB): past it, an error
+
+
 def parse(text: str) -> Fraction:
-    """The exact value of a quantity; ValueError with the apimachinery message otherwise."""
+    """The exact value of a quantity; ValueError with the apimachinery message otherwise, or when its
+    exponent is past MAX_EXPONENT (`1e999999999` parses in Go, which keeps the power of ten apart;
+    computing it here would take minutes)."""
     from fractions import Fraction
 
     m = re.match(SHAPE, text)
@@ -42,6 +47,9 @@ def parse(text: str) -> Fraction:
     e = re.fullmatch(_EXPONENT, suffix)
     if e is None:
         raise ValueError(SUFFIX)
+    digits = e.group(1).lstrip("+-").lstrip("0")
+    if len(digits) > len(str(MAX_EXPONENT)) or int(digits or "0") > MAX_EXPONENT:
+        raise ValueError(f"quantity {text!r:.40}: a power of ten past 10^{MAX_EXPONENT} is not evaluated")
     return value * Fraction(10) ** int(e.group(1))
 
 
@@ -105,9 +113,10 @@ def problem(text: str) -> str | None:
 def _go_int64(text: str) -> int | None:
     """strconv.ParseInt(text, 10, 64), or None where it fails."""
     body = text[1:] if text[:1] in ("+", "-") else text
-    if not body or not all(c in _DIGITS for c in body):
-        return None
-    n = int(text)
+    digits = body.lstrip("0")
+    if not body or not all(c in _DIGITS for c in body) or len(digits) > 19:
+        return None  # not a number, or past int64 (and past what `int` converts at all)
+    n = -int(digits or "0") if text[0] == "-" else int(digits or "0")
     return n if -(2**63) <= n < 2**63 else None
 
 
