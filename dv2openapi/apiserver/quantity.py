@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
-import re
-
 TYPE_CHECKING = False  # not typing's: importing typing costs ~3 ms of a run that only checks syntax
 if TYPE_CHECKING:
     from fractions import Fraction  # imported when a value is computed: a check of syntax needs none
 
-SHAPE = r"^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$"
+SHAPE = r"^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$"  # quoted by the format error, as Go does
 FORMAT_WRONG = f"quantities must match the regular expression '{SHAPE}'"
 NUMERIC = "unable to parse numeric part of quantity"
 SUFFIX = "unable to parse quantity's suffix"
-_NUMBER = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
-_BINARY = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50, "Ei": 2**60}
 _BINARY_EXPONENT = {"Ki": 10, "Mi": 20, "Gi": 30, "Ti": 40, "Pi": 50, "Ei": 60}
 _DECIMAL = {"n": -9, "u": -6, "m": -3, "": 0, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
-_EXPONENT = r"[eE]([-+]?[0-9]+)"
 _DIGITS = frozenset("0123456789")
 _SUFFIX_CHARS = frozenset("eEinumkKMGTP")
 # Of what Go's strings.TrimSpace trims, the characters Go's JSON encoding leaves unescaped (a tab or a
 # newline reaches the decoder as `\t`, `\n`, which it keeps)
 _JSON_SPACES = " \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
-
-
 MAX_EXPONENT = 10_000  # a value's power of ten that `parse` computes (10**10000 is ~4 KiB): past it, an error
 
 
@@ -33,24 +26,13 @@ def parse(text: str) -> Fraction:
     computing it here would take minutes)."""
     from fractions import Fraction
 
-    m = re.match(SHAPE, text)
-    if not m:
-        raise ValueError(FORMAT_WRONG)
-    number, suffix = m.groups()
-    if not re.fullmatch(_NUMBER, number):
-        raise ValueError(NUMERIC)
-    value = Fraction(number)
-    if suffix in _BINARY:
-        return value * _BINARY[suffix]
-    if suffix in _DECIMAL:
-        return value * Fraction(10) ** _DECIMAL[suffix]
-    e = re.fullmatch(_EXPONENT, suffix)
-    if e is None:
-        raise ValueError(SUFFIX)
-    digits = e.group(1).lstrip("+-").lstrip("0")
-    if len(digits) > len(str(MAX_EXPONENT)) or int(digits or "0") > MAX_EXPONENT:
+    error, negative, whole, fraction, base, exponent = _scan(text)
+    if error is not None:
+        raise ValueError(error)
+    if abs(exponent) > MAX_EXPONENT:
         raise ValueError(f"quantity {text!r:.40}: a power of ten past 10^{MAX_EXPONENT} is not evaluated")
-    return value * Fraction(10) ** int(e.group(1))
+    value = Fraction(int(whole + fraction or "0"), 10 ** len(fraction)) * Fraction(base) ** exponent
+    return -value if negative else value
 
 
 def decode_problem(text: str) -> str | None:
@@ -60,31 +42,33 @@ def decode_problem(text: str) -> str | None:
 
 
 def problem(text: str) -> str | None:
-    """What `resource.ParseQuantity` says of `text`, step by step as apimachinery's parser reads it:
-    None when it parses, else its error. Only the syntax is followed, never the value, so any
-    exponent takes the same work."""
+    """What `resource.ParseQuantity` says of `text`: None when it parses, else its error."""
+    return _scan(text)[0]
+
+
+def _scan(text: str) -> tuple:
+    """`text` read as apimachinery's parser reads it, step by step: (its error or None, negative, the
+    digits before and after the point, the suffix's base and exponent). Only the syntax is followed,
+    never the value, so any exponent takes the same work."""
     if not text:
-        return FORMAT_WRONG
+        return FORMAT_WRONG, False, "", "", 10, 0
     end = len(text)
+    negative = text[0] == "-"
     pos = 1 if text[0] in "+-" else 0
     while pos < end and text[pos] == "0":
         pos += 1
     if pos == end:
-        return None  # zeros, or a sign alone: 0
-    digits = pos > (1 if text[0] in "+-" else 0)  # the number has a digit (a zero so far)
+        return None, negative, "", "", 10, 0  # zeros, or a sign alone: 0
+    zeros = pos > (1 if text[0] in "+-" else 0)  # the number has a digit (a zero) so far
     start = pos
     while pos < end and text[pos] in _DIGITS:
         pos += 1
-    num = pos - start or 1  # an empty numerator is "0"
-    digits = digits or pos > start
-    denom = 0
+    whole, fraction = text[start:pos], ""
     if pos < end and text[pos] == ".":
-        pos += 1
-        start = pos
+        start = pos = pos + 1
         while pos < end and text[pos] in _DIGITS:
             pos += 1
-        denom = pos - start
-        digits = digits or denom > 0
+        fraction = text[start:pos]
     start = pos
     while pos < end and text[pos] in _SUFFIX_CHARS:
         pos += 1
@@ -93,21 +77,26 @@ def problem(text: str) -> str | None:
         while pos < end and text[pos] in _DIGITS:
             pos += 1
         if pos < end:
-            return FORMAT_WRONG
+            return FORMAT_WRONG, negative, whole, fraction, 10, 0
     suffix = text[start:]
+    num, denom = len(whole) or 1, len(fraction)  # an empty numerator is "0"
     if suffix in _DECIMAL:
-        precision, scale = 18 - num - denom, _DECIMAL[suffix]
+        base, exponent = 10, _DECIMAL[suffix]
+        precision, scale = 18 - num - denom, exponent
     elif suffix in _BINARY_EXPONENT:
-        exponent = _BINARY_EXPONENT[suffix]
+        base, exponent = 2, _BINARY_EXPONENT[suffix]
         precision, scale = (15 - num - exponent * 3 // 10 - 1 if not denom else -1), 0
     else:
         exponent = _go_int64(suffix[1:]) if len(suffix) > 1 and suffix[0] in "eE" else None
         if exponent is None:
-            return SUFFIX
+            return SUFFIX, negative, whole, fraction, 10, 0
+        base = 10
         precision, scale = 18 - num - denom, _int32(exponent)
-    if precision >= 0 and _int32(scale - denom) >= -9:
-        return None  # read as an int64: at most 18 digits always are
-    return None if digits else NUMERIC  # read as a decimal, which needs a digit
+    if not (precision >= 0 and _int32(scale - denom) >= -9) and not (zeros or whole or fraction):
+        error = NUMERIC  # read as a decimal (not an int64 of at most 18 digits), which needs a digit
+    else:
+        error = None
+    return error, negative, whole, fraction, base, exponent
 
 
 def _go_int64(text: str) -> int | None:

@@ -85,6 +85,13 @@ class FieldError:
         return f"FieldError({self.type}, {self.field!r}, {self.detail!r}, origin={self.origin!r})"
 
 
+def undefined_option(option: str) -> str:
+    """The reference's InternalError detail for a rule under an option the document does not declare."""
+    import json  # here: a run with no error never loads it
+
+    return f"undefined validation option {json.dumps(option)}"
+
+
 def _json(v: object) -> str:
     import json
 

@@ -162,9 +162,7 @@ def kw_enum(c, value, schema):
         for e in excl:
             option = e["option"]
             if ctx.declared is not None and option not in ctx.declared:
-                import json  # here: a run with no error never loads it
-
-                return f"undefined validation option {json.dumps(option)}"
+                return E.undefined_option(option)
             if e["value"] == v and (option in ctx.options) == e.get("excludeWhen", True):
                 return True
         return False

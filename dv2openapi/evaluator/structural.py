@@ -1198,10 +1198,8 @@ def _if_option(enabled):
 
         def cond(ctx, path):
             if ctx.declared is not None and option not in ctx.declared:
-                import json  # here: a run with no error never loads it
-
                 for _ in range(checks):
-                    ctx.add(E.INTERNAL, path, None, f"undefined validation option {json.dumps(option)}", "")
+                    ctx.add(E.INTERNAL, path, None, E.undefined_option(option), "")
                 return False
             return (option in ctx.options) == enabled
 
