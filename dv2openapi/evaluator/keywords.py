@@ -218,6 +218,8 @@ def kw_format(c, value, schema):
         return _quantity()
     if value == "byte":
         return _byte()
+    if value == "rfc3339" or value == "rfc3339-micro":
+        return _time(value)
     fn = FORMATS.get(value)
     if fn is None:
         return None  # a standard OpenAPI format carries no Kubernetes rule
@@ -244,6 +246,22 @@ def _quantity():
 
     # digits with a plain suffix (`500m`, `1.5Gi`) always parse
     check.accept = {"search": plain_quantity}
+    return check
+
+
+def _time(fmt: str):
+    """A metav1.Time (`rfc3339`) or MicroTime (`rfc3339-micro`) as the API server's decoder reads it
+    (kubetypes): a string Go's time.Parse does not read with the type's layout is refused with its error."""
+    from dv2openapi.apiserver.gotime import RFC3339, RFC3339_MICRO, problem
+
+    layout = RFC3339 if fmt == "rfc3339" else RFC3339_MICRO
+
+    def check(v, ov, path, ctx):
+        if type(v) is str:
+            found = problem(layout, v)
+            if found is not None:
+                ctx.add(E.INVALID, path, v, found, "")
+
     return check
 
 

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 QUANTITY = "io.k8s.apimachinery.pkg.api.resource.Quantity"
 INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString"
+TIME = "io.k8s.apimachinery.pkg.apis.meta.v1.Time"
+MICRO_TIME = "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime"
 # the format that says what each one's decoder refuses: a Quantity string that resource.ParseQuantity
-# does not parse (`memory: 1GB`); an IntOrString number outside int32 (its IntVal)
-DECODERS = {QUANTITY: "quantity", INT_OR_STRING: "int32"}
-_NO_RULE = (None, "int-or-string")  # formats that say nothing more (Kubernetes' own OpenAPI v3 writes the second)
+# does not parse (`memory: 1GB`); an IntOrString number outside int32 (its IntVal); a time that Go's
+# time.Parse does not read with the type's layout (`creationTimestamp: yesterday`, `2024-01-01`)
+DECODERS = {QUANTITY: "quantity", INT_OR_STRING: "int32", TIME: "rfc3339", MICRO_TIME: "rfc3339-micro"}
+# formats that say nothing more to the evaluator (Kubernetes' own OpenAPI v3 writes `int-or-string`;
+# `date-time` is the times' published format)
+_NO_RULE = (None, "int-or-string", "date-time")
 
 
 def decoded(doc: dict) -> dict:

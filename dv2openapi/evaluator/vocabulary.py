@@ -48,11 +48,12 @@ _UNION["items"]["required"] = ["members"]
 UPDATE_WORDS = ["NoSet", "NoModify", "NoClear", "NoUnset", "NoAddItem", "NoRemoveItem"]
 # Format names: OpenAPI's, the ones kube-apiserver knows (k8s.io/apiextensions-apiserver
 # pkg/apiserver/validation/formats.go; compared with dashes removed, as it does), Kubernetes'
-# own `int-or-string`, `quantity` (a resource.Quantity as the API server decodes it: evaluator/kubetypes.py)
-# and the k8s-* formats this evaluator implements.
+# own `int-or-string`, `quantity`, `rfc3339` and `rfc3339-micro` (a resource.Quantity, a metav1.Time
+# and a metav1.MicroTime as the API server decodes them: evaluator/kubetypes.py) and the k8s-* formats
+# this evaluator implements.
 KNOWN_FORMATS = {
     *("int32", "int64", "float", "double", "byte", "binary", "date", "date-time", "password", "int-or-string"),
-    "quantity",
+    *("quantity", "rfc3339", "rfc3339-micro"),
     *("bsonobjectid", "uri", "email", "hostname", "ipv4", "ipv6", "cidr", "mac", "uuid", "uuid3", "uuid4", "uuid5"),
     *("isbn", "isbn10", "isbn13", "creditcard", "ssn", "hexcolor", "rgbcolor", "duration", "datetime"),
     *FORMATS,

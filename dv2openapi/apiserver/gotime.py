@@ -1,0 +1,145 @@
+"""Go's `time.Parse` for the two layouts Kubernetes' time types decode with: `metav1.Time` (RFC 3339)
+and `metav1.MicroTime` (RFC 3339 with exactly six fractional digits). The API server refuses an object
+whose time does not parse, with the error `time.Parse` returns, which `problem` words as Go does.
+
+Go's fast path for RFC 3339 only takes values its general parser also takes, so the general parser,
+followed element by element for these two layouts, decides.
+"""
+
+from __future__ import annotations
+
+RFC3339 = "2006-01-02T15:04:05Z07:00"
+RFC3339_MICRO = "2006-01-02T15:04:05.000000Z07:00"  # metav1.RFC3339Micro
+
+# each layout as Go's nextStdChunk cuts it: (the literal text before an element, the element)
+_DATE_CLOCK = ((b"", b"2006"), (b"-", b"01"), (b"-", b"02"), (b"T", b"15"), (b":", b"04"), (b":", b"05"))
+_CHUNKS = {
+    RFC3339: (*_DATE_CLOCK, (b"", b"Z07:00")),
+    RFC3339_MICRO: (*_DATE_CLOCK, (b"", b".000000"), (b"", b"Z07:00")),
+}
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+class _Bad(Exception):
+    """An element that does not parse (Go's errBad): reported with the value from that element on."""
+
+
+def problem(layout: str, value: str) -> str | None:
+    """What `time.Parse(layout, value)` returns as its error, or None when it parses."""
+    if any("\ud800" <= c <= "\udfff" for c in value):  # a lone surrogate: Go's JSON decoded U+FFFD
+        value = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
+    rest = value.encode("utf-8")  # Go reads the string's bytes
+    year = month = day = 0
+    chunks = _CHUNKS[layout]
+    for i, (prefix, element) in enumerate(chunks):
+        if not rest.startswith(prefix):
+            return _cannot(layout, value, rest, prefix)
+        rest = rest[len(prefix) :]
+        hold, out_of_range = rest, None
+        try:
+            if element == b"2006":
+                if len(rest) < 4 or not _digit(rest, 0):
+                    raise _Bad
+                year, rest = _atoi(rest[:4]), rest[4:]
+            elif element == b"01":
+                month, rest = _getnum(rest, True)
+                out_of_range = "month" if not 1 <= month <= 12 else None
+            elif element == b"02":
+                day, rest = _getnum(rest, True)  # checked against the month once all is read
+            elif element == b"15":
+                hour, rest = _getnum(rest, False)
+                out_of_range = "hour" if hour >= 24 else None
+            elif element == b"04":
+                minute, rest = _getnum(rest, True)
+                out_of_range = "minute" if minute >= 60 else None
+            elif element == b"05":
+                second, rest = _getnum(rest, True)
+                if second >= 60:
+                    out_of_range = "second"
+                elif len(rest) >= 2 and rest[0] in b".," and _digit(rest, 1) and chunks[i + 1][1][:1] != b".":
+                    n = 2  # a fraction the layout does not ask for: any number of digits is taken
+                    while _digit(rest, n):
+                        n += 1
+                    rest = rest[n:]
+            elif element == b".000000":
+                if len(rest) < 7 or rest[0] not in b".,":
+                    raise _Bad
+                if _atoi(rest[1:7]) < 0:  # Go's atoi takes a sign
+                    out_of_range = "fractional second"
+                rest = rest[7:]
+            else:  # Z07:00
+                rest, out_of_range = _zone(rest)
+        except _Bad:
+            return _cannot(layout, value, hold, element)
+        if out_of_range is not None:
+            return f"parsing time {_quote(value)}: {out_of_range} out of range"
+    if rest:
+        return f"parsing time {_quote(value)}: extra text: {_quote(rest.decode())}"
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    if not 1 <= day <= _MONTH_DAYS[month - 1] + (month == 2 and leap):
+        return f"parsing time {_quote(value)}: day out of range"
+    return None
+
+
+def _zone(rest: bytes) -> tuple[bytes, str | None]:
+    """`Z`, or `±hh:mm` (hours to 24, minutes to 60, as Go allows): what follows, and an out-of-range
+    part (Go reports it before a bad sign or digit)."""
+    if rest[:1] == b"Z":
+        return rest[1:], None
+    if len(rest) < 6 or rest[3:4] != b":":
+        raise _Bad
+    sign, hour, minute, rest = rest[:1], rest[1:3], rest[4:6], rest[6:]
+    hours = minutes = 0
+    bad = sign not in (b"+", b"-")
+    try:
+        hours = _getnum(hour, True)[0]
+        minutes = _getnum(minute, True)[0]
+    except _Bad:
+        bad = True
+    out_of_range = "time zone offset minute" if minutes > 60 else "time zone offset hour" if hours > 24 else None
+    if out_of_range is None and bad:
+        raise _Bad
+    return rest, out_of_range
+
+
+def _digit(s: bytes, i: int) -> bool:
+    return i < len(s) and 48 <= s[i] <= 57
+
+
+def _getnum(s: bytes, fixed: bool) -> tuple[int, bytes]:
+    """One or two digits (`fixed`: two) and what follows them."""
+    if not _digit(s, 0):
+        raise _Bad
+    if not _digit(s, 1):
+        if fixed:
+            raise _Bad
+        return s[0] - 48, s[1:]
+    return int(s[:2]), s[2:]
+
+
+def _atoi(s: bytes) -> int:
+    """Go's time.atoi: an optional sign, then digits only."""
+    body = s[1:] if s[:1] in (b"+", b"-") else s
+    if not all(48 <= c <= 57 for c in body):
+        raise _Bad
+    n = int(body or b"0")
+    return -n if s[:1] == b"-" else n
+
+
+def _quote(s: str) -> str:
+    """Go's time.quote: in double quotes, each byte of a character outside printable ASCII as `\\xHH`."""
+    out = ['"']
+    for c in s:
+        if c < " " or c >= "\x80":
+            out += [f"\\x{b:02x}" for b in c.encode("utf-8")]
+        else:
+            out.append("\\" + c if c in '"\\' else c)
+    return "".join(out) + '"'
+
+
+def _cannot(layout: str, value: str, rest: bytes, element: bytes) -> str:
+    """Go's ParseError for an element that does not parse, `rest` being the value from there on."""
+    return (
+        f"parsing time {_quote(value)} as {_quote(layout)}: "
+        f"cannot parse {_quote(rest.decode())} as {_quote(element.decode())}"
+    )
