@@ -1,6 +1,5 @@
 """The parsed-schema cache: same document as a fresh parse, damaged or unwritable caches only cost speed."""
 
-import hashlib
 import marshal
 import os
 import stat
@@ -79,10 +78,12 @@ def test_an_entry_of_format_5_is_not_reused(cache, tmp_path):
     """Format 5's direct reader misread a file starting with a byte order mark: its entries are stale."""
     f = tmp_path / "s.yaml"
     f.write_bytes(b"\xef\xbb\xbftype: object\nproperties:\n a: {type: integer}\n")
-    key = hashlib.sha256(f.read_bytes()).hexdigest()
+    source = b"\0" + f.read_bytes()
+    key = schemacache.cache_key(source)
     payload = marshal.dumps([{"type": "object", "properties": None, "a": {"type": "integer"}}])  # its misreading
     cache.mkdir(parents=True, mode=0o700)
-    old = b"dv-eval schema cache 5, marshal %d\n" % marshal.version + schemacache._header(key, payload) + payload
+    head = b"dv-eval schema cache 5, marshal %d\n" % marshal.version + schemacache._header(key, source, payload)
+    old = head + source + payload
     (cache / f"{key}.marshal").write_bytes(old)
     assert schemacache.load_docs(str(f)) == [load_schema(str(f))]
 
@@ -115,12 +116,14 @@ def test_built_in_kinds_are_cached_per_kind_and_a_damaged_entry_is_rebuilt(cache
 # Only what this user wrote is trusted ---------------------------------------------------------
 
 
-def _forge(cache: Path, schema: Path, docs: list) -> Path:
-    """A well-formed entry for `schema` holding `docs`, as anyone able to write to the folder could write it."""
-    key = hashlib.sha256(schema.read_bytes()).hexdigest()
+def _forge(cache: Path, schema: Path, docs: list, source: bytes | None = None) -> Path:
+    """A well-formed entry for `schema` holding `docs` (made from `source`, else from the schema's bytes),
+    as anyone able to write to the folder could write it."""
+    key = schemacache.cache_key(b"\0" + schema.read_bytes())
+    source = b"\0" + schema.read_bytes() if source is None else source
     payload = marshal.dumps(docs)
     entry = cache / f"{key}.marshal"
-    entry.write_bytes(schemacache._MAGIC + schemacache._header(key, payload) + payload)
+    entry.write_bytes(schemacache._MAGIC + schemacache._header(key, source, payload) + source + payload)
     return entry
 
 
@@ -180,3 +183,12 @@ def test_a_relative_xdg_cache_home_is_ignored(tmp_path, monkeypatch, schema):
     assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
     assert not (tmp_path / "relative").exists()
     assert len(list((tmp_path / "home" / ".cache" / "dv-eval").iterdir())) == 1  # the default
+
+
+def test_an_entry_serves_only_the_bytes_it_was_made_from(cache, schema):
+    """An entry is named by checksums, which other bytes may share: it holds its bytes, and is compared."""
+    cache.mkdir(parents=True, mode=0o700)
+    entry = _forge(cache, schema, [{"type": "string"}], source=b"\0type: string\n")  # the same name, other bytes
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]
+    assert b"\0type: object\n" in entry.read_bytes()  # rewritten, for these bytes
+    assert schemacache.load_docs(str(schema)) == [{"type": "object"}]

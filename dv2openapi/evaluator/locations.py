@@ -125,7 +125,7 @@ def finder(
             path = where
         else:
             return None
-        docs = schemacache.load_docs(path, lambda docs: admit_crds(docs, where), ADMISSION_VERSION)
+        docs = schemacache.load_docs(path, lambda docs: _admitted(docs, where), ADMISSION_VERSION)
         if len(docs) != 1 or not isinstance(docs[0], dict):
             raise SchemaError(f"{where}: a schema found by --schema-location must be one document (a mapping)")
         doc = docs[0]
@@ -143,6 +143,11 @@ def finder(
         return hit
 
     return find
+
+
+def _admitted(docs: list, where: str) -> list:
+    admit_crds(docs, where)
+    return docs
 
 
 def _cached(url: str, cache: str | None) -> str:

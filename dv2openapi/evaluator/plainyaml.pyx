@@ -76,6 +76,7 @@ for _c in range(256):
     _HINT[_c] = chr(_c) in _HINTS
     _WORD[_c] = _HINT[_c] and chr(_c) not in "0123456789+-."
 cdef size_t _LONGEST_WORD = max(len(w) for w in _WORDS)
+cdef Py_ssize_t _MAX_NODES = MAX_NODES // 2, _MAX_DEPTH = MAX_DEPTH // 2  # C integers: checked at every event
 
 
 class _Unsupported(Exception):
@@ -149,7 +150,7 @@ cdef object _read(yaml_parser_t *parser):
         finally:
             yaml_event_delete(&event)
         nodes += 1
-        if nodes > MAX_NODES // 2:
+        if nodes > _MAX_NODES:
             raise _Unsupported
         if top is None:
             root, line = value, event_line
@@ -166,7 +167,7 @@ cdef object _read(yaml_parser_t *parser):
                 raise _Unsupported
             key = None
         if opens:
-            if len(stack) >= MAX_DEPTH // 2:
+            if len(stack) >= _MAX_DEPTH:
                 raise _Unsupported
             stack.append(value)
             top = value

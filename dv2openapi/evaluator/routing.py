@@ -20,7 +20,7 @@ from .errors import OMITTED, FieldError
 from .kubetypes import decoded
 from .published import unpublished
 from .schemaerror import SchemaError
-from .select import as_openapi, rendered_by_us
+from .select import as_openapi, embedded_openapi, rendered_by_us
 from .shape import REF, reached
 from .tree import yaml_files
 
@@ -93,15 +93,19 @@ class Catalog:
                 )
             return added
         try:
-            docs = schemacache.load_docs(path, lambda docs: admit_crds(docs, path), ADMISSION_VERSION)
+            docs = schemacache.load_docs(path, lambda docs: prepared(docs, path), ADMISSION_VERSION)
         except InputError as e:
             raise InputError(f"schema: {e}") from None
         added = 0
-        for doc in _expand_lists(docs):
+        for doc in docs:
+            doc, embedded = doc if type(doc) is tuple else (doc, None)
             if doc is None or (found and not _is_schema(doc)):
                 continue
             try:
-                self.add_doc(doc, path)
+                if embedded is not None:
+                    self._add_crd(doc, path, embedded)
+                else:
+                    self.add_doc(doc, path)
             except SchemaError as e:
                 raise SchemaError(f"{path}: {e}") from None
             added += 1
@@ -149,13 +153,14 @@ class Catalog:
                 "validates only the type selected with --type (--type Object for a bare schema)"
             )
 
-    def _add_crd(self, crd: dict, source: str) -> None:
+    def _add_crd(self, crd: dict, source: str, embedded: dict | None = None) -> None:
+        """Index a CRD; `embedded`: the OpenAPI document it embeds, known to be dv2openapi's."""
         spec = crd.get("spec") or {}
         group, kind = spec.get("group", ""), (spec.get("names") or {}).get("kind", "")
         if not kind:
             raise SchemaError("the CRD has no spec.names.kind")
-        ours = rendered_by_us(crd)
-        openapi = as_openapi(crd)
+        ours = embedded is not None or rendered_by_us(crd)
+        openapi = embedded or as_openapi(crd)
         schemas = openapi["components"]["schemas"]
         versions = [v for v in spec.get("versions") or [] if isinstance(v, dict) and v.get("served", True)]
         for ver in versions:
@@ -223,7 +228,7 @@ class Catalog:
 _LISTS = ("List", "CustomResourceDefinitionList")
 
 
-ADMISSION_VERSION = "crd admission 2"  # change with what `admit_crds` refuses: cached files are judged anew
+ADMISSION_VERSION = "crd admission 3"  # change with `prepared` or `admit_crds`: cached files are read anew
 
 
 class CRDRefused(SchemaError):
@@ -265,6 +270,23 @@ def admit_crds(docs: list, source: str) -> None:
             )
     if lines:
         raise CRDRefused(lines)
+
+
+def prepared(docs: list, source: str) -> list:
+    """The documents of a schema file as a catalog keeps them, and the cache holds them: a List of
+    CRDs as its items, a CRD the API server would refuse refused (`admit_crds`), and a CRD dv2openapi
+    rendered, unchanged since, as (the CRD, the OpenAPI document it embeds), so that a cached file
+    needs neither JSON nor the SHA-256 of the CRD's spec again."""
+    admit_crds(docs, source)
+    out = []
+    for doc in _expand_lists(docs):
+        is_crd = isinstance(doc, dict) and doc.get("kind") == "CustomResourceDefinition"
+        try:
+            embedded = embedded_openapi(doc) if is_crd else None
+        except SchemaError as e:
+            raise SchemaError(f"{source}: {e}") from None
+        out.append(doc if embedded is None else (doc, embedded))
+    return out
 
 
 def _expand_lists(docs: list) -> list:

@@ -2,11 +2,13 @@
 
 A schema file is read once (at most MAX_SCHEMA_BYTES; a pipe such as `<(cat crd.yaml)` too) and
 what was read is what is judged. Entries live in `$XDG_CACHE_HOME/dv-eval/` (an absolute
-XDG_CACHE_HOME; else `~/.cache/dv-eval/`), one file per schema content, named by the SHA-256 of the
-bytes read. An entry holds its own name and a CRC-32 of its payload, the documents in Python's
-`marshal` format (the format of `.pyc` files: a third of JSON's time to read, a tenth to write): a
-damaged entry, one copied under another name or one another Python wrote in another marshal
-version, is ignored and rewritten. Only what this user wrote is trusted: the folder is created
+XDG_CACHE_HOME; else `~/.cache/dv-eval/`), one file per schema content, named by its length and two
+checksums of the bytes read. A name is not a proof: an entry holds the very bytes it was made from and
+serves only those (a comparison of bytes, where a cryptographic hash would cost OpenSSL's import,
+~3 ms of a start). An entry holds its own name, those bytes, a CRC-32 of its payload, and the
+documents in Python's `marshal` format (the format of `.pyc` files: a third of JSON's time to read,
+a tenth to write): a damaged entry, one copied under another name or one another Python wrote in
+another marshal version, is ignored and rewritten. Only what this user wrote is trusted: the folder is created
 0700, a folder that is not this user's or that others may write to is not used at all (nothing
 read, nothing written), and an entry that is not a regular file of this user's (a FIFO, a symlink,
 a device, another user's file) is ignored without being opened for reading. Entries are written to
@@ -28,7 +30,7 @@ from . import native
 from .document import InputError
 from .process import HELPER_TEMPORARY, TEMPORARY
 
-_MAGIC = b"dv-eval schema cache 6, marshal %d\n" % marshal.version  # bump when either reader reads YAML differently
+_MAGIC = b"dv-eval schema cache 7, marshal %d\n" % marshal.version  # bump when either reader reads YAML differently
 MAX_SCHEMA_BYTES = 64 << 20  # one schema file (Kubernetes' whole OpenAPI v2 document is ~4 MiB)
 _TMP = ".tmp-"  # an entry being written: .tmp-PID-NAME
 
@@ -70,37 +72,37 @@ def read_bounded(path: str, limit: int | None = None) -> bytes:
     return raw
 
 
-def cache_key(raw: bytes, check_version: str = "") -> str:
-    """The name of a schema file's entry: the SHA-256 of its bytes (after the check's version, if any)."""
-    import hashlib  # only here: loading OpenSSL is ~2 ms of a start
-
-    return hashlib.sha256(check_version.encode() + b"\0" + raw if check_version else raw).hexdigest()
+def cache_key(source: bytes) -> str:
+    """The name of the entry of `source` (what an entry is made from): its length and two checksums."""
+    return f"{len(source):x}-{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
 
 
-def load_docs(path: str, check: Callable[[list], None] | None = None, check_version: str = "") -> list:
-    """The documents of a schema file (read once), from the cache when this content was parsed before.
-    `check` judges freshly parsed documents and raises to refuse them: only what passed is cached,
-    under a key that holds `check_version` (a new version of the check judges every file anew)."""
+def load_docs(path: str, prepare: Callable[[list], list] | None = None, version: str = "") -> list:
+    """The documents of a schema file (read once), from the cache when this content was read before.
+    `prepare` turns freshly parsed documents into what is kept, or raises to refuse them: only what
+    passed is cached, as prepared, for these bytes and `version` (a new version of `prepare` reads
+    every file anew)."""
     raw = read_bounded(path)
     if path.endswith(".json"):
         import json  # here: a YAML schema file (and its cache entry) needs none
 
         try:  # JSON is as fast to parse as a cache entry would be
-            docs = [json.loads(raw)]
+            docs = _schemas(path, [json.loads(raw)])
         except (ValueError, RecursionError) as e:
             raise InputError(f"{path}: invalid JSON: {e}") from None
-        if check is not None:
-            check(docs)
-    else:
-        key = cache_key(raw, check_version)
-        cached = read_entry(key)
-        if cached is not None:
-            docs = cached
-        else:
-            docs = _parse(path, raw)
-            if check is not None:
-                check(docs)
-            write_entry(key, docs)
+        return docs if prepare is None else prepare(docs)
+    source = version.encode() + b"\0" + raw
+    key = cache_key(source)
+    docs = read_entry(key, source)
+    if docs is None:
+        docs = _schemas(path, _parse(path, raw))
+        if prepare is not None:
+            docs = prepare(docs)
+        write_entry(key, docs, source)
+    return docs
+
+
+def _schemas(path: str, docs: list) -> list:
     if not any(d is not None for d in docs):
         raise InputError(f"{path}: no schema in this file (it is empty, or only comments and `---`)")
     return docs
@@ -126,13 +128,15 @@ def _parse(path: str, raw: bytes) -> list:
     return [d.value for d in docs]
 
 
-def _header(key: str, payload: bytes) -> bytes:
-    """What an entry holds before its payload, after the magic line: its name and the payload's CRC-32."""
-    return f"{key} {zlib.crc32(payload):08x}\n".encode()
+def _header(key: str, source: bytes, payload: bytes) -> bytes:
+    """What an entry holds after the magic line, before its source and payload: its name, the source's
+    length and the payload's CRC-32."""
+    return f"{key} {len(source)} {zlib.crc32(payload):08x}\n".encode()
 
 
-def read_entry(key: str) -> list | None:
-    """The documents cached under `key`, or None (no entry, or none to trust)."""
+def read_entry(key: str, source: bytes = b"") -> list | None:
+    """The documents cached under `key` for `source` (the bytes they were made from), or None (no
+    entry, one made from other bytes, or none to trust)."""
     folder = cache_dir()
     if folder is None or not _trusted(folder):
         return None
@@ -150,8 +154,11 @@ def read_entry(key: str) -> list | None:
         return None
     if not data.startswith(_MAGIC):
         return None
-    header, _, payload = data[len(_MAGIC) :].partition(b"\n")
-    if header + b"\n" != _header(key, payload):
+    header, _, body = data[len(_MAGIC) :].partition(b"\n")
+    if not body.startswith(source):
+        return None
+    payload = body[len(source) :]
+    if header + b"\n" != _header(key, source, payload):
         return None
     try:
         doc = marshal.loads(payload)
@@ -160,8 +167,9 @@ def read_entry(key: str) -> list | None:
     return doc if isinstance(doc, list) else None
 
 
-def write_entry(key: str, doc: list) -> None:
-    """Cache `doc` under `key`, if there is a folder to trust (created 0700); failures only cost speed."""
+def write_entry(key: str, doc: list, source: bytes = b"") -> None:
+    """Cache `doc` under `key`, made from `source`, if there is a folder to trust (created 0700);
+    failures only cost speed."""
     folder = cache_dir()
     if folder is None:
         return
@@ -179,7 +187,7 @@ def write_entry(key: str, doc: list) -> None:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
             try:
                 with os.fdopen(fd, "wb") as f:
-                    f.write(_MAGIC + _header(key, payload) + payload)
+                    f.write(_MAGIC + _header(key, source, payload) + source + payload)
                 os.replace(tmp, os.path.join(folder, key + ".marshal"))
             except BaseException:
                 os.unlink(tmp)

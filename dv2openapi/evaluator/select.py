@@ -54,21 +54,30 @@ def _mapping(value: object, where: str) -> dict:
     return value
 
 
+def embedded_openapi(crd: dict) -> dict | None:
+    """The OpenAPI document a CRD that dv2openapi rendered embeds, when the CRD is unchanged since;
+    None for any other CRD."""
+    ann = _mapping(_mapping(crd.get("metadata"), "metadata").get("annotations"), "metadata.annotations")
+    if ANNOTATION not in ann or not rendered_by_us(crd):
+        return None
+    import json  # only here: a CRD of anyone else's needs none
+
+    try:
+        embedded = json.loads(ann[ANNOTATION])
+    except (TypeError, ValueError, RecursionError) as e:
+        raise SchemaError(f"metadata.annotations[{ANNOTATION}]: not JSON: {e}") from None
+    if not isinstance(embedded, dict):
+        raise SchemaError(
+            f"metadata.annotations[{ANNOTATION}]: must hold an OpenAPI document (a JSON object), "
+            f"got {type(embedded).__name__}"
+        )
+    return embedded
+
+
 def _from_crd(doc: dict) -> dict:
     """The OpenAPI document of a CRD: the one embedded by dv2openapi, else its versions' schemas."""
-    import json
-
-    ann = _mapping(_mapping(doc.get("metadata"), "metadata").get("annotations"), "metadata.annotations")
-    if ANNOTATION in ann and rendered_by_us(doc):
-        try:
-            embedded = json.loads(ann[ANNOTATION])
-        except (TypeError, ValueError, RecursionError) as e:
-            raise SchemaError(f"metadata.annotations[{ANNOTATION}]: not JSON: {e}") from None
-        if not isinstance(embedded, dict):
-            raise SchemaError(
-                f"metadata.annotations[{ANNOTATION}]: must hold an OpenAPI document (a JSON object), "
-                f"got {type(embedded).__name__}"
-            )
+    embedded = embedded_openapi(doc)
+    if embedded is not None:
         return embedded
     spec = _mapping(doc.get("spec"), "spec")
     kind = _mapping(spec.get("names"), "spec.names").get("kind", "Object")
