@@ -37,6 +37,7 @@ _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
 _DOT_FLOAT = r"\.[0-9]+([eE][-+]?[0-9]+)?"
 _TIMESTAMP = r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt ])[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(\.[0-9]*)?.*)?"
 _I64, _U64 = 1 << 63, 1 << 64
+_NUMBER_ENDS = frozenset("0123456789abcdefABCDEF.")  # the last character of what _GO_INT or _FLOAT matches
 _HINTS = frozenset("yYnNtTfFoO~.+-0123456789<") | {""}  # go-yaml's resolve table, and `<<`
 _KIND = {type(None): "null", bool: "bool", int: "int", float: "float"}
 
@@ -83,6 +84,8 @@ def _plain(s: str):
     if not (c.isdigit() and c.isascii()) and c not in "+-":
         return s
     p = s.replace("_", "")  # a timestamp (2024-01-01) is no number either: go-yaml hands it over as text
+    if p[-1] not in _NUMBER_ENDS:  # `100m`, `128Mi`: neither pattern can match
+        return s
     v = _go_int(p)
     if v is not None:
         return v

@@ -79,6 +79,9 @@ cdef size_t _LONGEST_WORD = max(len(w) for w in _WORDS)
 cdef Py_ssize_t _MAX_NODES = MAX_NODES // 2, _MAX_DEPTH = MAX_DEPTH // 2  # C integers: checked at every event
 
 
+_TEXT = object()  # not one of go-yaml's words
+
+
 class _Unsupported(Exception):
     """Outside the subset (or an error): the loader reads this text."""
 
@@ -93,11 +96,14 @@ cdef object _scalar(yaml_event_t *event, bint key):
     text = PyUnicode_DecodeUTF8(<const char *>chars, length, "strict")
     if not event.data.scalar.plain_implicit or not (length == 0 or _HINT[chars[0]]):  # as loader._resolve
         return text
-    if _WORD[chars[0]] and length > _LONGEST_WORD:  # "The ...", "None of ...": _plain returns them as they are
-        return text
     if key and text == "<<":  # a merge key
         raise _Unsupported
-    v = _plain(text)
+    if _WORD[chars[0]]:  # `name`, `None of ...`: one of the words, else the text (as _plain decides)
+        v = _WORDS.get(text, _TEXT) if length <= _LONGEST_WORD else _TEXT
+        if v is _TEXT:
+            return text
+    else:
+        v = _plain(text)
     t = type(v)
     if t is str:
         return v
