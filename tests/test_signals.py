@@ -24,6 +24,19 @@ def _wait_for_reader(fifo: Path, proc: subprocess.Popen) -> int:
     raise AssertionError("the CLI never opened its input")
 
 
+def _state(pid: int) -> str:
+    """Where a process waits (its state and kernel wait channel, its threads' count): for a failure's message."""
+    try:
+        status = dict(
+            line.split(":\t", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":\t" in line
+        )
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError as e:
+        return f"no /proc entry ({e.strerror})"
+    keys = ("State", "Threads", "SigPnd", "ShdPnd", "SigBlk", "SigCgt")
+    return f"wchan {wchan}, " + ", ".join(f"{k} {status.get(k, '?').strip()}" for k in keys)
+
+
 def _group_gone(pgid: int) -> bool:
     for _ in range(500):
         try:
@@ -58,7 +71,13 @@ def test_signal_ends_the_run_and_its_workers(tmp_path, jobs, sig, code, whole_gr
             os.killpg(proc.pid, sig)
         else:  # `kill PID` / a CI runner's SIGTERM reaches the parent only
             proc.send_signal(sig)
-        out, err = proc.communicate(timeout=30)
+        try:
+            out, err = proc.communicate(timeout=120)  # a hang guard (a loaded CI machine is slow), not a timing
+        except subprocess.TimeoutExpired:
+            where = _state(proc.pid)
+            proc.kill()
+            proc.communicate()
+            raise AssertionError(f"the run did not end on {sig!r}: {where}") from None
     finally:
         os.close(fd)
     assert proc.returncode == code
