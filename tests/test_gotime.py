@@ -143,3 +143,12 @@ def test_a_micro_time_is_read_with_its_own_layout(tmp_path):
         '* spec.acquireTime: Invalid value: "2024-01-01T00:00:00Z": parsing time "2024-01-01T00:00:00Z" as '
         '"2006-01-02T15:04:05.000000Z07:00": cannot parse "Z" as ".000000"'
     ]
+
+
+def test_hostile_values_get_go_s_answer():
+    """Any number of fractional digits parses; a long tail is Go's "extra text", byte by byte; a lone
+    surrogate (which Go's JSON decoder turns into U+FFFD) is quoted as U+FFFD's bytes."""
+    assert problem(RFC3339, "2024-01-01T00:00:00." + "1" * 1_000_000 + "Z") is None
+    tail = problem(RFC3339, "2024-01-01T00:00:00Z" + "é" * 100_000)
+    assert tail.endswith(': extra text: "' + "\\xc3\\xa9" * 100_000 + '"')
+    assert problem(RFC3339, "\ud800x").endswith('cannot parse "\\xef\\xbf\\xbdx" as "2006"')

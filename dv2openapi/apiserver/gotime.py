@@ -17,6 +17,8 @@ _CHUNKS = {
     RFC3339: (*_DATE_CLOCK, (b"", b"Z07:00")),
     RFC3339_MICRO: (*_DATE_CLOCK, (b"", b".000000"), (b"", b"Z07:00")),
 }
+# time.quote's escapes, by byte: a control character or any byte of a non-ASCII character, `"`, `\\`
+_QUOTED = {b: f"\\x{b:02x}" for b in (*range(0x20), *range(0x80, 0x100))} | {0x22: '\\"', 0x5C: "\\\\"}
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
@@ -26,9 +28,11 @@ class _Bad(Exception):
 
 def problem(layout: str, value: str) -> str | None:
     """What `time.Parse(layout, value)` returns as its error, or None when it parses."""
-    if any("\ud800" <= c <= "\udfff" for c in value):  # a lone surrogate: Go's JSON decoded U+FFFD
-        value = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
-    rest = value.encode("utf-8")  # Go reads the string's bytes
+    try:
+        rest = value.encode("utf-8")  # Go reads the string's bytes
+    except UnicodeEncodeError:  # a lone surrogate, which Go's JSON decoder made U+FFFD
+        value = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        rest = value.encode("utf-8")
     year = month = day = 0
     chunks = _CHUNKS[layout]
     for i, (prefix, element) in enumerate(chunks):
@@ -57,10 +61,8 @@ def problem(layout: str, value: str) -> str | None:
                 if second >= 60:
                     out_of_range = "second"
                 elif len(rest) >= 2 and rest[0] in b".," and _digit(rest, 1) and chunks[i + 1][1][:1] != b".":
-                    n = 2  # a fraction the layout does not ask for: any number of digits is taken
-                    while _digit(rest, n):
-                        n += 1
-                    rest = rest[n:]
+                    # a fraction the layout does not ask for: any number of digits is taken
+                    rest = rest[1:].lstrip(b"0123456789")
             elif element == b".000000":
                 if len(rest) < 7 or rest[0] not in b".,":
                     raise _Bad
@@ -127,14 +129,9 @@ def _atoi(s: bytes) -> int:
 
 
 def _quote(s: str) -> str:
-    """Go's time.quote: in double quotes, each byte of a character outside printable ASCII as `\\xHH`."""
-    out = ['"']
-    for c in s:
-        if c < " " or c >= "\x80":
-            out += [f"\\x{b:02x}" for b in c.encode("utf-8")]
-        else:
-            out.append("\\" + c if c in '"\\' else c)
-    return "".join(out) + '"'
+    """Go's time.quote: in double quotes, `"` and `\\` escaped, and every byte of a character outside
+    printable ASCII (its UTF-8 bytes, one by one) as `\\xHH`."""
+    return '"' + s.encode("utf-8").decode("latin-1").translate(_QUOTED) + '"'
 
 
 def _cannot(layout: str, value: str, rest: bytes, element: bytes) -> str:
