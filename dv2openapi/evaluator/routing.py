@@ -160,7 +160,7 @@ class Catalog:
         if not kind:
             raise SchemaError("the CRD has no spec.names.kind")
         ours = embedded is not None or rendered_by_us(crd)
-        openapi = embedded or as_openapi(crd)
+        openapi = embedded if embedded is not None else as_openapi(crd)
         schemas = openapi["components"]["schemas"]
         versions = [v for v in spec.get("versions") or [] if isinstance(v, dict) and v.get("served", True)]
         for ver in versions:
