@@ -136,6 +136,25 @@ def test_kubernetes_own_types_are_decoded_in_any_document_that_holds_them(tmp_pa
             assert r.exit_code == code and ("quantities must match" in r.stdout) == bool(code), (how, r.output)
 
 
+def test_a_kubernetes_json_schema_folder_is_read_by_name_where_it_can_be(tmp_path):
+    """A folder location: the release's `-local` file of a kind (Kubernetes' types by name, decoded)
+    before kubeconform's `-standalone` one (their copies written in place: no name, nothing decoded)."""
+    folder = tmp_path / "kubernetes-json-schema"
+    standalone, local = folder / "v1.30.0-standalone", folder / "v1.30.0-local"
+    standalone.mkdir(parents=True)
+    (standalone / "thing-example-v1.json").write_text(json.dumps({"type": "object", "properties": {"size": QUANTITY}}))
+    obj = tmp_path / "thing.yaml"
+    obj.write_text(yaml.safe_dump({"apiVersion": "example.com/v1", "kind": "Thing", "size": "1GB"}))
+    args = ["--schema-location", str(folder), "--kubernetes-version", "1.30.0", "--declarative-only", str(obj)]
+    assert invoke(main, args).exit_code == 0  # as kubeconform reads it: the type's name is lost
+    local.mkdir()
+    (local / "_definitions.json").write_text(json.dumps({"definitions": {kubetypes.QUANTITY: QUANTITY}}))
+    ref = {"$ref": f"_definitions.json#/definitions/{kubetypes.QUANTITY}"}
+    (local / "thing-example-v1.json").write_text(json.dumps({"type": "object", "properties": {"size": ref}}))
+    r = invoke(main, args)
+    assert r.exit_code == 1 and 'size: Invalid value: "1GB": quantities must match' in r.stdout, r.output
+
+
 # Go's base64.StdEncoding as encoding/json decodes a []byte: where it stops, quantum by quantum
 BASE64 = [
     ("", None),

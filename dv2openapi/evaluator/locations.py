@@ -6,7 +6,10 @@ looked up, in order, as kubeconform looks it up; dv-eval downloads nothing.
 - A path template, rendered per object with kubeconform's fields (`{{ .ResourceKind }}`, …). A
   location not ending in `json` is a folder laid out as kubernetes-json-schema: kubeconform's
   `/{{ .NormalizedKubernetesVersion }}-standalone{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json`
-  is appended. A file that is not there means "not here": the next location is tried.
+  is appended, and the release's `-local` file of the kind is read first where the folder has it:
+  the same schema with Kubernetes' definitions by name (`_definitions.json`), so that its own types
+  are decoded as the API server decodes them (`kubetypes`), which the standalone file's inlined
+  copies do not allow. A file that is not there means "not here": the next location is tried.
 - An `http(s)://` template is read from a kubeconform download cache (`--cache DIR`, files named
   by the SHA-256 of the URL); an entry missing there is an error (the object is not judged), as
   nothing shows it would not have been found.
@@ -34,6 +37,7 @@ DEFAULT = "default"
 KUBERNETES_JSON_SCHEMA = (
     "/{{ .NormalizedKubernetesVersion }}-standalone{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json"
 )
+BY_NAME = "/{{ .NormalizedKubernetesVersion }}-local/{{ .ResourceKind }}{{ .KindSuffix }}.json"  # read first
 FIELDS = ("NormalizedKubernetesVersion", "StrictSuffix", "ResourceKind", "ResourceAPIVersion", "Group", "KindSuffix")
 _ACTION = re.compile(r"\{\{(.*?)\}\}")
 _FIELD = re.compile(r"\s*\.(\w+)\s*")
@@ -46,20 +50,12 @@ class Template:
     """One path or URL template, checked when given (fields, folder, cache)."""
 
     def __init__(self, location: str, cache: str | None):
-        self.text = location if location.endswith("json") else location + KUBERNETES_JSON_SCHEMA
-        self.remote = self.text.startswith("http")  # as kubeconform tells them apart
-        self.parts: list[str | tuple[str]] = []  # text, or (field,)
-        pos = 0
-        for m in _ACTION.finditer(self.text):
-            field = _FIELD.fullmatch(m[1])
-            if field is None or field[1] not in FIELDS:
-                known = ", ".join("." + f for f in FIELDS)
-                raise InputError(f"--schema-location {location}: cannot use {m[0]!r} (a template knows {known})")
-            self.parts += [self.text[pos : m.start()], (field[1],)]
-            pos = m.end()
-        self.parts.append(self.text[pos:])
-        if any(isinstance(p, str) and "{{" in p for p in self.parts):
-            raise InputError(f"--schema-location {location}: an unclosed template action '{{{{'")
+        self.remote = location.startswith("http")  # as kubeconform tells them apart
+        folder = not location.endswith("json")
+        texts = [location] if not folder else [location + KUBERNETES_JSON_SCHEMA]
+        if folder and not self.remote:
+            texts.insert(0, location + BY_NAME)
+        self.candidates = [_parts(text, location) for text in texts]  # each: text, or (field,)
         if self.remote:
             if cache is None:
                 raise InputError(
@@ -67,12 +63,13 @@ class Template:
                     "kubeconform's downloads, a local folder or template, or default (the built-in kinds)"
                 )
         else:
-            folder = os.path.dirname(self.parts[0]) or "."
-            if not os.path.isdir(folder):
-                raise InputError(f"--schema-location {location}: no folder {folder} (no schema could be found there)")
+            where = os.path.dirname(self.candidates[-1][0]) or "."
+            if not os.path.isdir(where):
+                raise InputError(f"--schema-location {location}: no folder {where} (no schema could be found there)")
 
-    def render(self, gvk: tuple, k8s_version: str, strict: bool) -> str:
-        """The path (or URL) for (group, version, kind), with kubeconform's values of the fields."""
+    def render(self, gvk: tuple, k8s_version: str, strict: bool) -> list[str]:
+        """The paths (or URL) for (group, version, kind), with kubeconform's values of the fields: the
+        first that exists is read."""
         group, version, kind = gvk
         api = f"{group}/{version}" if group else version
         parts = api.split("/")
@@ -85,7 +82,24 @@ class Template:
             "Group": parts[0],
             "KindSuffix": suffix,
         }
-        return "".join(p if isinstance(p, str) else values[p[0]] for p in self.parts)
+        return ["".join(p if isinstance(p, str) else values[p[0]] for p in parts) for parts in self.candidates]
+
+
+def _parts(text: str, location: str) -> list[str | tuple[str]]:
+    """A template's text cut into literal text and (field,) actions, checked."""
+    parts: list[str | tuple[str]] = []
+    pos = 0
+    for m in _ACTION.finditer(text):
+        field = _FIELD.fullmatch(m[1])
+        if field is None or field[1] not in FIELDS:
+            known = ", ".join("." + f for f in FIELDS)
+            raise InputError(f"--schema-location {location}: cannot use {m[0]!r} (a template knows {known})")
+        parts += [text[pos : m.start()], (field[1],)]
+        pos = m.end()
+    parts.append(text[pos:])
+    if any(isinstance(p, str) and "{{" in p for p in parts):
+        raise InputError(f"--schema-location {location}: an unclosed template action '{{{{'")
+    return parts
 
 
 def normalized(version: str | None) -> str:
@@ -118,13 +132,14 @@ def finder(
         return found[gvk]
 
     def _in(t: Template, gvk: tuple) -> Target | None:
-        where = t.render(gvk, version, strict)
         if t.remote:
+            (where,) = t.render(gvk, version, strict)
             path = _cached(where, cache)
-        elif os.path.isfile(where):
-            path = where
         else:
-            return None
+            where = next((w for w in t.render(gvk, version, strict) if os.path.isfile(w)), None)
+            if where is None:
+                return None
+            path = where
         docs = schemacache.load_docs(path, lambda docs: _admitted(docs, where), ADMISSION_VERSION)
         if len(docs) != 1 or not isinstance(docs[0], dict):
             raise SchemaError(f"{where}: a schema found by --schema-location must be one document (a mapping)")
