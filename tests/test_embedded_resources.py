@@ -190,3 +190,46 @@ def test_dv_eval_on_an_openapi_document_checks_embedded_resources_as_the_server_
     ]
     assert errors({"apiVersion": "v1", "kind": 5}) == ["input.kind: Invalid value: 5: must be a string"]
     assert errors({"apiVersion": "v1", "kind": "K", "metadata": {"name": "n", "unknown": 1}}) == []
+
+
+def _root_errors(meta: object, old_meta: object = None) -> list[tuple]:
+    version = {"name": "v1", "schema": {"openAPIV3Schema": _schema(PROPS)}}
+    server = Validator(
+        {"spec": {"group": "example.com", "names": {"kind": "T"}, "scope": "Cluster", "versions": [version]}}
+    )
+    obj = {"apiVersion": "example.com/v1", "kind": "T", "metadata": meta, "spec": {}}
+    prior = {**obj, "metadata": old_meta} if old_meta is not None else None
+    return [(e.type, e.field, e.detail) for e in server.validate(obj, prior)]
+
+
+def test_a_request_whose_metadata_does_not_decode_is_refused():
+    """The request decoder reads the root's metadata as an ObjectMeta (malformed fields are not dropped
+    for a request): a time Go does not parse, or a field of a wrong type, refuses the object."""
+    parse = 'parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"'
+    assert _root_errors({"name": "t", "creationTimestamp": "yesterday"}) == [
+        ("FieldValueInvalid", "metadata.creationTimestamp", parse)
+    ]
+    assert _root_errors({"name": "t", "labels": {"a": 1}}) == [
+        (
+            "FieldValueInvalid",
+            "metadata.labels",
+            "json: cannot unmarshal number into Go struct field ObjectMeta.labels of type string",
+        )
+    ]
+    # keys in the sorted order of the JSON round trip, but a time's own decoder stops the decoding
+    both = {"name": "t", "annotations": {"a": 1}, "creationTimestamp": "yesterday"}
+    assert _root_errors(both) == [("FieldValueInvalid", "metadata.creationTimestamp", parse)]
+    assert _root_errors({"name": "t", "creationTimestamp": None, "deletionTimestamp": "2024-01-01T00:00:00Z"}) == []
+    # a stored object's malformed metadata is read leniently, as before
+    assert _root_errors({"name": "t"}, old_meta={"name": "t", "creationTimestamp": "yesterday"}) == []
+
+
+def test_an_embedded_resource_s_time_is_parsed_as_go_parses_it():
+    meta = {"name": "n", "creationTimestamp": "2024-01-01"}
+    assert _errors({"input": {"apiVersion": "v1", "kind": "K", "metadata": meta}}) == [
+        (
+            "FieldValueInvalid",
+            "spec.input.metadata",
+            'parsing time "2024-01-01" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T"',
+        )
+    ]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import gotime
 from .golang import go_value
 from .names import is_dns1035_label
 from .objectmeta import path_segment_name, validate_object_meta
@@ -75,29 +76,45 @@ def coerce(value: Any, schema: dict, path: Path = (), drop: bool = False) -> tup
 
 def _object_meta(meta: Any, drop: bool) -> tuple[dict, str]:
     """Metadata as ObjectMeta's JSON round trip leaves it, and Go's json error when it does not
-    decode (the first field of a wrong type; with `drop`, such fields are dropped instead)."""
+    decode (`metadata_problem`; with `drop`, such fields are dropped instead)."""
     if meta is None:
         return {}, ""
     if not isinstance(meta, dict):
         return {}, f"json: cannot unmarshal {_json_kind(meta)} into Go value of type v1.ObjectMeta"
+    found = None if drop else metadata_problem(meta)
+    if found is not None:
+        return {}, found[1]
     out = {}
     for k, v in meta.items():
         want = _OBJECT_META.get(k)
-        if want is None or v is None:
+        if want is None or v is None or _decode_error(k, v, want):
             continue
-        problem = _decode_error(k, v, want)
-        if problem and not drop:
-            return {}, problem
-        if not problem and v not in ("", 0, {}, []):
+        if v not in ("", 0, {}, []):
             out[k] = int(v) if want == "int64" else v
     return out, ""
 
 
+def metadata_problem(meta: Any) -> tuple[str, str] | None:
+    """(the field, Go's json error) where a metadata mapping does not decode as an ObjectMeta, or None.
+    The round trip marshals it with its keys sorted; a time's own decoder stops the decoding at its
+    error, where a field of a wrong type is only the first error kept (encoding/json)."""
+    kept = None
+    for k in sorted(meta):
+        want, v = _OBJECT_META.get(k), meta[k]
+        problem = "" if want is None or v is None else _decode_error(k, v, want)
+        if problem and want == "v1.Time":
+            return k, problem
+        if problem and kept is None:
+            kept = k, problem
+    return kept
+
+
 def _decode_error(name: str, v: Any, want: str) -> str:
     """Go's json error for one ObjectMeta field (the type of a container's item included)."""
-    if want == "v1.Time":  # metav1.Time unmarshals a string itself (its content is not modelled)
-        ok = isinstance(v, str)
-        return "" if ok else f"json: cannot unmarshal {_json_kind(v)} into Go value of type string"
+    if want == "v1.Time":  # metav1.Time unmarshals a string itself, then parses it as RFC 3339
+        if not isinstance(v, str):
+            return f"json: cannot unmarshal {_json_kind(v)} into Go value of type string"
+        return gotime.problem(gotime.RFC3339, v) or ""
     if want == "int64":
         ok = isinstance(v, int | float) and not isinstance(v, bool) and float(v).is_integer() and abs(v) < 2**63
         bad = "number " + go_value(v) if isinstance(v, int | float) and not isinstance(v, bool) else _json_kind(v)

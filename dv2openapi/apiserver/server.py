@@ -159,6 +159,7 @@ class Validator:
         pruned, embedded resources coerced, defaulted; and the decoding error that rejects it (none
         for a `stored` object, whose malformed embedded fields are dropped). `old` is the stored
         object (already prepared) of an update."""
+        bad_meta = None if stored else _metadata_problem(obj)
         out = copy.deepcopy(obj)
         out.setdefault("apiVersion", f"{self.group}/{version.name}")
         out.setdefault("kind", self.kind)
@@ -187,7 +188,7 @@ class Validator:
                 out.pop("status", None)
         body = {k: v for k, v in out.items() if k != "metadata"}
         prune(body, version.schema, root=True)
-        broken = embedded.coerce(body, version.schema, drop=stored)
+        broken = bad_meta or embedded.coerce(body, version.schema, drop=stored)
         default(body, version.schema)
         body["metadata"] = meta
         return body, broken
@@ -343,3 +344,16 @@ def _whole(x: Any) -> Any:
 def validate(crd: dict, new: dict, old: dict | None = None) -> list[FieldError]:
     """Shorthand: the field errors of one request against a CRD."""
     return Validator(crd).validate(new, old)
+
+
+def _metadata_problem(obj: dict) -> tuple | None:
+    """The request decoder's refusal of metadata that does not decode as an ObjectMeta (`objectmeta.
+    GetObjectMetaWithOptions`, malformed fields not dropped for a request), as a field error of the
+    field it cannot decode; None when it decodes."""
+    meta = obj.get("metadata")
+    if meta is None:
+        return None
+    if not isinstance(meta, dict):
+        return ("FieldValueInvalid", "metadata", embedded._object_meta(meta, False)[1], meta)
+    found = embedded.metadata_problem(meta)
+    return None if found is None else ("FieldValueInvalid", f"metadata.{found[0]}", found[1], meta[found[0]])
