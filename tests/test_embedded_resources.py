@@ -220,6 +220,9 @@ def test_a_request_whose_metadata_does_not_decode_is_refused():
     both = {"name": "t", "annotations": {"a": 1}, "creationTimestamp": "yesterday"}
     assert _root_errors(both) == [("FieldValueInvalid", "metadata.creationTimestamp", parse)]
     assert _root_errors({"name": "t", "creationTimestamp": None, "deletionTimestamp": "2024-01-01T00:00:00Z"}) == []
+    assert _root_errors(5) == [
+        ("FieldValueInvalid", "metadata", "json: cannot unmarshal number into Go value of type v1.ObjectMeta")
+    ]
     # a stored object's malformed metadata is read leniently, as before
     assert _root_errors({"name": "t"}, old_meta={"name": "t", "creationTimestamp": "yesterday"}) == []
 

@@ -77,10 +77,9 @@ def coerce(value: Any, schema: dict, path: Path = (), drop: bool = False) -> tup
 def _object_meta(meta: Any, drop: bool) -> tuple[dict, str]:
     """Metadata as ObjectMeta's JSON round trip leaves it, and Go's json error when it does not
     decode (`metadata_problem`; with `drop`, such fields are dropped instead)."""
-    if meta is None:
-        return {}, ""
-    if not isinstance(meta, dict):
-        return {}, f"json: cannot unmarshal {_json_kind(meta)} into Go value of type v1.ObjectMeta"
+    if not isinstance(meta, dict):  # null decodes to nothing; anything else not at all
+        found = metadata_problem(meta)
+        return {}, found[1] if found else ""
     found = None if drop else metadata_problem(meta)
     if found is not None:
         return {}, found[1]
@@ -95,9 +94,14 @@ def _object_meta(meta: Any, drop: bool) -> tuple[dict, str]:
 
 
 def metadata_problem(meta: Any) -> tuple[str, str] | None:
-    """(the field, Go's json error) where a metadata mapping does not decode as an ObjectMeta, or None.
-    The round trip marshals it with its keys sorted; a time's own decoder stops the decoding at its
-    error, where a field of a wrong type is only the first error kept (encoding/json)."""
+    """(the field, "" for the whole value, and Go's json error) where `metadata` does not decode as an
+    ObjectMeta, or None (null decodes to nothing). The round trip marshals a mapping with its keys
+    sorted; a time's own decoder stops the decoding at its error, where a field of a wrong type is
+    only the first error kept (encoding/json)."""
+    if meta is None:
+        return None
+    if not isinstance(meta, dict):
+        return "", f"json: cannot unmarshal {_json_kind(meta)} into Go value of type v1.ObjectMeta"
     kept = None
     for k in sorted(meta):
         want, v = _OBJECT_META.get(k), meta[k]

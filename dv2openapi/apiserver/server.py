@@ -351,9 +351,8 @@ def _metadata_problem(obj: dict) -> tuple | None:
     GetObjectMetaWithOptions`, malformed fields not dropped for a request), as a field error of the
     field it cannot decode; None when it decodes."""
     meta = obj.get("metadata")
-    if meta is None:
-        return None
-    if not isinstance(meta, dict):
-        return ("FieldValueInvalid", "metadata", embedded._object_meta(meta, False)[1], meta)
     found = embedded.metadata_problem(meta)
-    return None if found is None else ("FieldValueInvalid", f"metadata.{found[0]}", found[1], meta[found[0]])
+    if found is None:
+        return None
+    field, problem = found
+    return ("FieldValueInvalid", f"metadata.{field}" if field else "metadata", problem, meta[field] if field else meta)
