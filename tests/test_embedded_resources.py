@@ -4,6 +4,7 @@ pruning, coerced by the request decoder, validated (apiextensions-apiserver's sc
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import yaml
 
@@ -236,3 +237,19 @@ def test_an_embedded_resource_s_time_is_parsed_as_go_parses_it():
             'parsing time "2024-01-01" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T"',
         )
     ]
+
+
+def test_an_object_of_our_crd_whose_metadata_does_not_decode_is_refused(tmp_path):
+    """Our own CRD's objects are judged by the evaluator, but a cluster's request decoder reads their
+    metadata first: the decoding error alone, as the server model gives it."""
+    obj = yaml.safe_load(Path("examples/widget/objects/valid.yaml").read_text())
+    obj["metadata"]["creationTimestamp"] = "yesterday"
+    path = tmp_path / "w.yaml"
+    path.write_text(yaml.safe_dump(obj))
+    lines = []
+    for how in ([], ["--as-cluster"]):
+        r = invoke(main, ["--schema", "schemas/widget.crd.yaml", *how, str(path)])
+        lines.append([line.split(" (")[0] for line in r.stdout.splitlines() if line.startswith("* ")])
+        assert r.exit_code == 1, r.output
+    want = '* metadata.creationTimestamp: Invalid value: "yesterday": parsing time "yesterday" as "2006-01-02T'
+    assert lines[0] == lines[1] and len(lines[0]) == 1 and lines[0][0].startswith(want), lines

@@ -3,6 +3,7 @@ declarative rules: the name it generates on create, and ValidateObjectMeta's che
 
 from __future__ import annotations
 
+from dv2openapi.apiserver.embedded import metadata_problem
 from dv2openapi.apiserver.objectmeta import builtin_name_rule, generated_name, validate_object_meta
 
 from .errors import OMITTED, FieldError
@@ -13,6 +14,20 @@ def with_generated_name(obj: dict) -> dict:
     meta = obj.get("metadata")
     name = generated_name(meta) if isinstance(meta, dict) else None
     return obj if name is None else {**obj, "metadata": {**meta, "name": name}}
+
+
+def metadata_decode_error(obj: dict) -> FieldError | None:
+    """The API server's refusal of a request whose metadata does not decode as an ObjectMeta (a
+    custom resource's request decoder, `objectmeta.GetObjectMetaWithOptions`): Go's json or time error,
+    at the field it cannot decode; None when it decodes."""
+    found = metadata_problem(obj.get("metadata"))
+    if found is None:
+        return None
+    field, problem = found
+    meta = obj["metadata"]
+    return FieldError(
+        "FieldValueInvalid", f"metadata.{field}" if field else "metadata", meta[field] if field else meta, problem
+    )
 
 
 def object_meta_errors(obj: dict, old: dict | None = None) -> list[FieldError]:

@@ -12,7 +12,7 @@ from .document import Doc, InputError
 from .errors import OMITTED, FieldError
 from .routing import Catalog, Miss, Target
 from .schemaerror import SchemaError
-from .servermeta import object_meta_errors, with_generated_name
+from .servermeta import metadata_decode_error, object_meta_errors, with_generated_name
 from .strict import compile_unknown
 from .strict import message as unknown_message
 
@@ -167,6 +167,12 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         _judge_as_server(vd, target, new, old)
         _strict_checks(vd, opts, target, new, obj)
         return vd
+    if not target.builtin and not opts.declarative_only and (target.crd is not None or _api_object(target)):
+        undecoded = metadata_decode_error(obj)  # the request never reaches validation (a built-in
+        if undecoded is not None:  # kind's schema says it: its Time and field types are decoded)
+            vd.errors = [_server_finding(undecoded, new, start)]
+            _strict_checks(vd, opts, target, new, obj)
+            return vd
     v = _validator(target)
     vd.kind = vd.kind or v.name
     if old is None:  # a create: the server names an object that has only a generateName before validating it
