@@ -1,7 +1,8 @@
 """dv-eval imports only what a run needs: a short run does not pay for jsonschema, worker pools, click or
 dataclasses (with `inspect`, ~10 ms of a ~60 ms run); once its schema is in the cache, nor for json,
 threading and hashlib (~6 ms: a valid object formats no error, a run starts no thread, a cache entry
-is found by checksums and compared, and holds the OpenAPI document a dv2openapi CRD embeds)."""
+is found by checksums and compared, and holds the OpenAPI document a dv2openapi CRD embeds), nor for
+typing and decimal (~5 ms, which only error messages and the API server model need)."""
 
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import sys
 import pytest
 
 HEAVY = ("jsonschema", "multiprocessing", "openapi_spec_validator", "re2", "click", "dataclasses", "inspect")
-WARM = ("json", "threading", "hashlib")  # what a run with its schema cached does not load either
+WARM = ("json", "threading", "hashlib", "typing", "decimal")  # what a run with its schema cached does not load either
 PROBE = f"""
 import sys
 sys.argv = ["dv-eval", "--schema", sys.argv[1], "examples/widget/objects/valid.yaml"]

@@ -6,7 +6,7 @@ import copy
 import json
 from typing import Any, NamedTuple
 
-from . import celbudget, celrules, embedded
+from . import celbudget, celrules, embedded, metadecode
 from .celrules import EngineLimit, RuleError
 from .correlate import MISSING, child_schema, correlation_key, equal, map_list_index
 from .objectmeta import generated_name, validate_object_meta
@@ -351,7 +351,7 @@ def _metadata_problem(obj: dict) -> tuple | None:
     GetObjectMetaWithOptions`, malformed fields not dropped for a request), as a field error of the
     field it cannot decode; None when it decodes."""
     meta = obj.get("metadata")
-    found = embedded.metadata_problem(meta)
+    found = metadecode.problem(meta)
     if found is None:
         return None
     field, problem = found

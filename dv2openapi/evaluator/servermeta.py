@@ -3,7 +3,7 @@ declarative rules: the name it generates on create, and ValidateObjectMeta's che
 
 from __future__ import annotations
 
-from dv2openapi.apiserver.embedded import metadata_problem
+from dv2openapi.apiserver.metadecode import problem as metadata_problem
 from dv2openapi.apiserver.objectmeta import builtin_name_rule, generated_name, validate_object_meta
 
 from .errors import OMITTED, FieldError
