@@ -175,6 +175,31 @@ class Compiler:
         n.absent_noop = quiet_pre and (not any(getattr(c, "nil_ok", False) for c in body) if n.pointer else not checks)
         return n
 
+    def quiet_when_absent(self, schema: dict, seen: tuple = ()) -> bool:
+        """Whether a struct field of `schema` certainly has nothing to check when absent (its node's
+        `absent_noop`), told from its keys before it is compiled: a deferring compiler compiles such
+        a field when an object first has it. False when unsure."""
+        if not isinstance(schema, dict):
+            return False
+        if schema.get("x-dv-value"):  # a value field's zero is checked unless it has no check at all
+            return all(k in _INERT for k in schema)
+        for k, v in schema.items():
+            if k == "$ref":  # its type's checks that run on nil (`_call`) come from its own keys
+                if v in seen:
+                    return False
+                try:
+                    target = self.res.deref(v)
+                except SchemaError:  # the compile says what is wrong
+                    return False
+                if not self.quiet_when_absent(target, (*seen, v)):
+                    return False
+            elif k == "allOf":
+                if not isinstance(v, list) or not all(self.quiet_when_absent(sub, seen) for sub in v):
+                    return False
+            elif k not in _INERT and k not in _SET_ONLY:
+                return False
+        return True
+
     # -- node parts ------------------------------------------------------------------
     def unset_fn(self, shape: Shape, value_field: bool):
         """Whether a value is unset: nil, or a value field's zero value of its own JSON type (a
@@ -185,11 +210,21 @@ class Compiler:
         if kind in ("list", "map"):
             json_type = list if kind == "list" else dict
             return lambda v: v is None or (type(v) is json_type and not v)
-        if kind == "struct":
-            children = [
-                (k, self.unset_fn(self.res.shape(s), bool(s.get("x-dv-value")))) for k, s in shape.props.items()
-            ]
-            return lambda v: v is None or (type(v) is dict and all(u(v.get(k)) for k, u in children))
+        if kind == "struct":  # its fields' own tests made at the first call: most values are nil
+            children = None
+
+            def unset(v):
+                nonlocal children
+                if v is None:
+                    return True
+                if type(v) is not dict:
+                    return False
+                if children is None:
+                    children = [(k, self.unset_fn(self.res.shape(s), bool(s.get("x-dv-value")))) for k, s in props]
+                return all(u(v.get(k)) for k, u in children)
+
+            props = tuple(shape.props.items())
+            return unset
         zero, types = ZERO[kind], _JSON_TYPE[kind]
         return lambda v: v is None or (type(v) in types and v == zero)
 
@@ -306,6 +341,34 @@ def recursive(doc: dict, ref: str) -> bool:
             todo.append(iter(refs_in(schemas.get(name))))
     return False
 
+
+# Keys that compile to no check (a node's facts, documentation, merge hints), and keys whose checks
+# run on set values only: neither short-circuits nor runs on nil (`quiet_when_absent`)
+_INERT = frozenset(
+    (
+        "type",
+        "description",
+        "nullable",
+        "default",
+        "title",
+        "example",
+        "x-dv-value",
+        "x-kubernetes-int-or-string",
+        "x-kubernetes-list-map-keys",
+        "x-kubernetes-map-type",
+        "x-kubernetes-patch-strategy",
+        "x-kubernetes-patch-merge-key",
+        "x-kubernetes-unions",
+        "x-kubernetes-group-version-kind",
+    )
+)
+_SET_ONLY = frozenset(LEAF).difference(SHORT_CIRCUIT) | {
+    "properties",
+    "items",
+    "additionalProperties",
+    "required",
+    "x-kubernetes-list-type",
+}
 
 _PASSIVE = {"type", "items", "nullable", "description", "title", "default", "example", "x-dv-value", "format"}
 

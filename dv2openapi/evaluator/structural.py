@@ -24,8 +24,9 @@ def kw_properties(c, props, schema, shape, n):
     if not isinstance(props, dict):
         raise SchemaError("properties must be a mapping")
     tables = Tables()
-    always: tuple = ()  # the update walk's entries (see `entry`), set by `build`
+    always: tuple = ()  # the update walk's entries (see `_entry`), set by `build`
     lazy: dict = {}
+    pending: dict = {}  # a deferring compiler's fields that have nothing to check when absent, by name
     depth = c.depth  # how deep the struct nests: a deferred build counts on from there (MAX_NESTING)
 
     def build() -> None:
@@ -44,31 +45,52 @@ def kw_properties(c, props, schema, shape, n):
         for name, sub in props.items():
             if name in promoted:
                 continue
+            # interned: an object whose keys are interned too (Python literals) is looked up by identity
+            key = sys.intern(name) if type(name) is str else name
             if name in required:
                 sub = {**sub, "x-dv-required": True}
+            elif c.deferring and c.quiet_when_absent(sub):
+                pending[key] = sub  # compiled when an object first has it (`lazy_entry`)
+                continue
             node = c.node(sub, "field")
-            # interned: an object whose keys are interned too (Python literals) is looked up by identity
-            compiled.append((sys.intern(name) if type(name) is str else name, node, node.zero))
-
+            compiled.append((key, node, node.zero))
         # Properties whose absent value can fault are walked always; the rest only when present
         # (in the new or, on update, the old object): cost follows the object, not the schema.
-        # Ratcheting is done here, so a child that is a bare type test or a $ref hop costs no call.
-        def entry(name, node, zero):
-            return (name, node, zero, node.eq, node.core, node.leaf)
-
-        always = tuple(entry(*e) for e in compiled if not e[1].absent_noop)
-        lazy = {e[0]: entry(*e) for e in compiled if e[1].absent_noop}
-        # creates: a leaf's type test inline, else the node's core (`Field`)
-        flat = {
-            name: Field(name, zero, None, "", False, core, node.accept)
-            if leaf is None
-            else Field(name, zero, leaf[0], leaf[1], leaf[2], leaf[3], node.accept)
-            for name, node, zero, _eq, core, leaf in always + tuple(lazy.values())
-        }
+        always = tuple(_entry(*e) for e in compiled if not e[1].absent_noop)
+        lazy = {e[0]: _entry(*e) for e in compiled if e[1].absent_noop}
+        flat = {e[0]: _create_field(e) for e in always + tuple(lazy.values())}
+        flat.update({name: Field(name, None, None, "", False, first_use(name), None) for name in pending})
         fast_always = tuple(flat[e[0]] for e in always)
         for rank, f in enumerate(fast_always):
             f.rank = rank
         tables.always, tables.fields = fast_always, flat
+
+    def lazy_entry(name):
+        """The entry of a field walked only when present; a pending one is compiled now (and
+        replaces its stand-in in `tables.fields`). None: no such field."""
+        e = lazy.get(name)
+        if e is not None or name not in pending:
+            return e
+        outer, c.depth = c.depth, depth
+        try:
+            node = c.node(pending[name], "field")
+        except RecursionError:  # as `Tables.fill`
+            raise SchemaError("the schema nests too deeply to compile") from None
+        finally:
+            c.depth = outer
+        e = lazy[name] = _entry(name, node, node.zero)
+        tables.fields[name] = _create_field(e)
+        del pending[name]  # last: a field that fails to compile fails again at its next use
+        return e
+
+    def first_use(name):
+        """A pending field's stand-in check: compile it, then run its node (what the compiled
+        field's `check`, or its inlined type test and check, do)."""
+
+        def check(v, ov, path, ctx):
+            lazy_entry(name)[4](v, ov, path, ctx)
+
+        return check
 
     def visit(e, x, v, ov, has_old, path, ctx):
         name, node, zero, eq, core, leaf = e
@@ -100,16 +122,17 @@ def kw_properties(c, props, schema, shape, n):
             for e in always:
                 visit(e, v.get(e[0]), v, ov, has_old, path, ctx)
             for name, x in v.items():
-                e = lazy.get(name)
+                e = lazy_entry(name)
                 if e is not None:
                     visit(e, x, v, ov, has_old, path, ctx)
         else:  # the hot path (no old object to ratchet against)
             _walk_fields(tables.always, tables.fields, v, ov.get if has_old else None, path, None, ctx)
         if has_old and ctx.update:
             for name, y in ov.items():
-                e = lazy.get(name)
-                if e is not None and y is not None and v.get(name) is None:
-                    visit(e, None, v, ov, has_old, path, ctx)
+                if y is not None and v.get(name) is None:
+                    e = lazy_entry(name)
+                    if e is not None:
+                        visit(e, None, v, ov, has_old, path, ctx)
 
     if c.deferring:
         tables.build = build
@@ -118,6 +141,20 @@ def kw_properties(c, props, schema, shape, n):
     check.props_walk = True  # see Node.props_only
     check.tables = tables  # a create's walk: `_walk_fields(tables.always, tables.fields, v, None, path, None, ctx)`
     return check
+
+
+def _entry(name, node, zero) -> tuple:
+    """A struct field as the update walk takes it: ratcheting is done there, so a child that is a bare
+    type test or a $ref hop costs no call."""
+    return (name, node, zero, node.eq, node.core, node.leaf)
+
+
+def _create_field(e: tuple) -> Field:
+    """A struct field as a create's walk takes it: a leaf's type test inline, else the node's core."""
+    name, node, zero, _eq, core, leaf = e
+    if leaf is None:
+        return Field(name, zero, None, "", False, core, node.accept)
+    return Field(name, zero, leaf[0], leaf[1], leaf[2], leaf[3], node.accept)
 
 
 class Tables:
