@@ -178,8 +178,9 @@ class Compiler:
     def quiet_when_absent(self, schema: dict, seen: tuple = ()) -> bool:
         """Whether a struct field of `schema` certainly has nothing to check when absent (its node's
         `absent_noop`), told from its keys before it is compiled: a deferring compiler compiles such
-        a field when an object first has it. False when unsure."""
-        if not isinstance(schema, dict):
+        a field when an object first has it. False when unsure, or past a few `$ref` and `allOf`
+        levels (`seen`: the refs and allOf levels followed)."""
+        if not isinstance(schema, dict) or len(seen) > _QUIET_DEPTH:
             return False
         if schema.get("x-dv-value"):  # a value field's zero is checked unless it has no check at all
             return all(k in _INERT for k in schema)
@@ -194,7 +195,7 @@ class Compiler:
                 if not self.quiet_when_absent(target, (*seen, v)):
                     return False
             elif k == "allOf":
-                if not isinstance(v, list) or not all(self.quiet_when_absent(sub, seen) for sub in v):
+                if not isinstance(v, list) or not all(self.quiet_when_absent(sub, (*seen, None)) for sub in v):
                     return False
             elif k not in _INERT and k not in _SET_ONLY:
                 return False
@@ -362,6 +363,7 @@ _INERT = frozenset(
         "x-kubernetes-group-version-kind",
     )
 )
+_QUIET_DEPTH = 16  # deeper chains of $ref and allOf are compiled as before (they are rare, and bounded)
 _SET_ONLY = frozenset(LEAF).difference(SHORT_CIRCUIT) | {
     "properties",
     "items",
