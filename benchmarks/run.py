@@ -67,28 +67,38 @@ QUICK = False
 
 def bench(fn, target: float = 1.5, rounds: int = 5) -> float:
     """Best per-call seconds of `fn()`: `rounds` rounds of ~target/rounds seconds each."""
+    return bench_interleaved([fn], target, rounds)[0]
+
+
+def bench_interleaved(fns: list, target: float = 1.5, rounds: int = 5) -> list[float]:
+    """Best per-call seconds of each of `fns`, their rounds interleaved (one round of each in turn,
+    ~target/rounds seconds of each per round): a shared machine's slow spells fall on all of them, so
+    their ratios hold where the figures themselves drift."""
     if QUICK:
         target, rounds = min(target, 0.15), min(rounds, 3)
-    fn()  # warm up (lazy compilation, caches)
-    n, t = 1, 0.0
-    while True:  # calibrate: calls per round
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        t = time.perf_counter() - t0
-        if t >= target / rounds / 4 or n >= 1 << 24:
-            break
-        n *= 4
-    n = max(1, int(n * (target / rounds) / max(t, 1e-9)))
-    best = math.inf
+    counts = []
+    for fn in fns:
+        fn()  # warm up (lazy compilation, caches)
+        n, t = 1, 0.0
+        while True:  # calibrate: calls per round
+            t0 = time.perf_counter()
+            for _ in range(n):
+                fn()
+            t = time.perf_counter() - t0
+            if t >= target / rounds / 4 or n >= 1 << 24:
+                break
+            n *= 4
+        counts.append(max(1, int(n * (target / rounds) / max(t, 1e-9))))
+    best = [math.inf] * len(fns)
     gc_was = gc.isenabled()
     gc.disable()
     try:
         for _ in range(rounds):
-            t0 = time.perf_counter()
-            for _ in range(n):
-                fn()
-            best = min(best, (time.perf_counter() - t0) / n)
+            for i, (fn, n) in enumerate(zip(fns, counts, strict=True)):
+                t0 = time.perf_counter()
+                for _ in range(n):
+                    fn()
+                best[i] = min(best[i], (time.perf_counter() - t0) / n)
     finally:
         if gc_was:
             gc.enable()
