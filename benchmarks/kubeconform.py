@@ -11,7 +11,8 @@ its default schema location's files, ~0.7 MB for a Deployment), generated here i
 folder. A CRD kind (the Widget of examples/) is dv-eval's `--schema schemas/widget.crd.yaml` and,
 for kubeconform, its `openAPIV3Schema` as a JSON schema at `{group}/{kind}_{version}.json`.
 
-Workloads (every command in interleaved rounds, medians; ratio = dv-eval ÷ kubeconform wall time):
+Workloads (every command in interleaved rounds, four times as many for the two short ones; medians;
+ratio = dv-eval ÷ kubeconform wall time):
 one Deployment file; 2,000 Deployment files (every 4th invalid); one 50 MB stream of Deployments
 (every 500th invalid); a mixed repository of 500 files (Deployments, Services, ConfigMaps, Widgets);
 a YAML schema given with --schema on a cold cache against a cached run; and per object, in this
@@ -233,20 +234,26 @@ def kubeconform(exe: str, inp: dict, *args: str, crds: bool = False) -> list[str
 # --- workloads -------------------------------------------------------------------------------------
 
 
+SHORT_ROUNDS = 4
+
+
 def whole_runs(exe: str, tmp: Path, inp: dict, rounds: int) -> list[list]:
     ours = [*bench.dv_eval(), "--kubernetes-version", inp["version"]]
     warm = env(str(tmp / "cache"))
+    # (paths, dv-eval's extra options, rounds): the 0.05-0.2 s runs get SHORT_ROUNDS times as many, so
+    # that their medians hold on a shared machine where one such run can take twice as long as the next
     workloads = {
-        "one file": ([str(tmp / "one.yaml")], []),
-        f"{inp['files']:,} files": ([str(tmp / "many")], []),
-        f"{inp['mb']:.0f} MB stream ({inp['docs']:,} docs)": ([str(tmp / "stream.yaml")], []),
+        "one file": ([str(tmp / "one.yaml")], [], rounds * SHORT_ROUNDS),
+        f"{inp['files']:,} files": ([str(tmp / "many")], [], rounds),
+        f"{inp['mb']:.0f} MB stream ({inp['docs']:,} docs)": ([str(tmp / "stream.yaml")], [], rounds),
         "mixed repository, 500 files": (
             [str(tmp / "repo")],
             ["--schema", str(ROOT / "schemas/widget.crd.yaml")],
+            rounds * SHORT_ROUNDS,
         ),
     }
     rows = []
-    for label, (paths, extra) in workloads.items():
+    for label, (paths, extra, n) in workloads.items():
         crds = bool(extra)  # the mixed repository's Widgets
         cmds = {
             "dv-eval --jobs 1": ([*ours, *extra, "--jobs", "1", *paths], warm),
@@ -255,7 +262,7 @@ def whole_runs(exe: str, tmp: Path, inp: dict, rounds: int) -> list[list]:
             "kubeconform": (kubeconform(exe, inp, *paths, crds=crds), None),
             "kubeconform -n 1": (kubeconform(exe, inp, "-n", "1", *paths, crds=crds), None),
         }
-        res = interleaved(cmds, rounds)
+        res = interleaved(cmds, n)
         # one worker each (dv-eval --jobs 1 against kubeconform -n 1), else each at its defaults
         bases = {n: med(res["kubeconform -n 1" if n == "dv-eval --jobs 1" else "kubeconform"], "wall") for n in res}
         for name, runs in res.items():
@@ -435,8 +442,8 @@ def main(exe: str | None = None, rounds: int = 5) -> None:
         inp = make_inputs(tmp, 2000, 50.0, 500)
         print(
             f"kubeconform {version}; Kubernetes {inp['version']} schemas (kubernetes-validate), standalone "
-            f"Deployment {inp['deploy_kb']:,.0f} KB; load {os.getloadavg()[0]:.2f}; {rounds} interleaved rounds\n"
-            + bench.install_kind()
+            f"Deployment {inp['deploy_kb']:,.0f} KB; load {os.getloadavg()[0]:.2f}; {rounds} interleaved rounds "
+            f"({rounds * SHORT_ROUNDS} for one file and the mixed repository)\n" + bench.install_kind()
         )
         bench.table(
             "Whole runs: median wall and CPU seconds, peak RSS of all processes",
