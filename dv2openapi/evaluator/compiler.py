@@ -327,18 +327,22 @@ def recursive(doc: dict, ref: str) -> bool:
         return True
     done: set = set()  # types whose every path was followed to its end
     path: list = [ref[len(REF) :]]  # the types being followed, each inside the last
+    on_path = set(path)  # the same, to look up: a chain of 100,000 types is no quadratic search
     todo: list = [iter(refs_in(schemas.get(path[0])))]
     while todo:
         nxt = next(todo[-1], None)
         if nxt is None:
-            done.add(path.pop())
+            finished = path.pop()
+            on_path.discard(finished)
+            done.add(finished)
             todo.pop()
             continue
-        if not isinstance(nxt, str) or not nxt.startswith(REF) or nxt[len(REF) :] in path:
+        if not isinstance(nxt, str) or not nxt.startswith(REF) or nxt[len(REF) :] in on_path:
             return True
         name = nxt[len(REF) :]
         if name not in done:
             path.append(name)
+            on_path.add(name)
             todo.append(iter(refs_in(schemas.get(name))))
     return False
 
