@@ -212,6 +212,7 @@ class Compiler:
             json_type = list if kind == "list" else dict
             return lambda v: v is None or (type(v) is json_type and not v)
         if kind == "struct":  # its fields' own tests made at the first call: most values are nil
+            props = tuple(shape.props.items())
             children = None
 
             def unset(v):
@@ -224,7 +225,6 @@ class Compiler:
                     children = [(k, self.unset_fn(self.res.shape(s), bool(s.get("x-dv-value")))) for k, s in props]
                 return all(u(v.get(k)) for k, u in children)
 
-            props = tuple(shape.props.items())
             return unset
         zero, types = ZERO[kind], _JSON_TYPE[kind]
         return lambda v: v is None or (type(v) in types and v == zero)
