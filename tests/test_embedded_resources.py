@@ -224,6 +224,9 @@ def test_a_request_whose_metadata_does_not_decode_is_refused():
     assert _root_errors(5) == [
         ("FieldValueInvalid", "metadata", "json: cannot unmarshal number into Go value of type v1.ObjectMeta")
     ]
+    # a number past int64, however large (a Python caller's int: no float of it overflows)
+    huge = "json: cannot unmarshal number 1" + "0" * 400 + " into Go struct field ObjectMeta.generation of type int64"
+    assert _root_errors({"name": "t", "generation": 10**400}) == [("FieldValueInvalid", "metadata.generation", huge)]
     # a stored object's malformed metadata is read leniently, as before
     assert _root_errors({"name": "t"}, old_meta={"name": "t", "creationTimestamp": "yesterday"}) == []
 

@@ -50,7 +50,7 @@ def field_error_text(name: str, v: object, want: str) -> str:
     if want == "int64":
         if not isinstance(v, int | float) or isinstance(v, bool):
             return _field_error(json_kind(v), name, want)
-        if float(v).is_integer() and abs(v) < 2**63:
+        if abs(v) < 2**63 and (type(v) is int or v.is_integer()):  # range first: no float of a huge int
             return ""
         from .golang import go_value  # only an error's words need it (golang loads decimal)
 
