@@ -140,3 +140,51 @@ def test_a_select_on_a_pathless_value_is_sized_like_the_server_does():
     rule = "(oldSelf.hasValue() && (has(self.s) ? self.s : '') == (has(oldSelf.value().s) ? oldSelf.value().s : ''))"
     decl = decl_of(obj)
     assert estimate(compile_rule(rule, cel_type(decl), True), decl)[0] < 100
+
+
+# The library's own cost figures (k8s.io/apiserver `pkg/cel/library` cost tests: the estimated
+# maximum of each expression, on no schema).
+LIBRARY = [
+    ("ip('192.168.0.1').family()", 3),
+    ("ip('192.168.0.1') == ip('192.168.0.1')", 5),
+    ("ip('2001:db8:3333:4444:5555:6666:7777:8888') == ip('192.168.0.1')", 7),
+    ("ip.isCanonical('192.168.0.1')", 3),
+    ("ip.isCanonical('2001:db8:3333:4444:5555:6666:7777:8888')", 8),
+    ("cidr('192.168.0.0/16').ip()", 3),
+    ("cidr('192.168.0.0/16').masked()", 3),
+    ("cidr('192.168.0.0/16') == cidr('2001:db8::/32')", 5),
+    ("cidr('192.168.0.0/16').containsCIDR(cidr('192.0.0.0/30'))", 11),
+    ("cidr('192.168.0.0/16').containsCIDR('192.0.0.0/30')", 11),
+    ("cidr('192.168.0.0/16').containsIP(ip('192.169.0.1'))", 8),
+    ("cidr('192.168.0.0/16').containsIP('192.0.0.1')", 7),
+    ("cidr('2001:db8::/32').containsIP(ip('2001:db8:3333:4444:5555:6666:7777:8888'))", 10),
+    ("[1, 2, 3, 4, 5].sum()", 15),
+    ("[1.0, 2.0, 3.0, 4.0, 5.0].max()", 15),
+    ("[false, true, false, true, false].isSorted()", 15),
+    ("url('https:://kubernetes.io/').getQuery()", 4),
+    ("url('https:://kubernetes.io/') == url('https:://kubernetes.io/')", 9),
+    ("url('https:://kubernetes.io/') == url('http://x.b')", 5),
+    ('quantity("200M") == quantity("0.2G") && quantity("0.2G") == quantity("200M")', 6),
+    ('quantity("50k").add(quantity("20")) == quantity("50.02k")', 5),
+    ('quantity("50k").sub(20) == quantity("49980")', 4),
+    ('format.named("dns1123subdomain")', 1),
+    ('format.named("dns1123Subdomain").value().validate("my-name")', 34),
+    ('format.named("dns1123Label").value() == format.named("dns1123Label").value()', 11),
+    ('semver("1.0.0") == semver("1.0.0")', 3),
+]
+
+
+@pytest.mark.parametrize("rule, cost", LIBRARY, ids=[r for r, _ in LIBRARY])
+def test_library_costs_match_kubernetes_figures(rule, cost):
+    assert max_cost({"type": "object"}, rule) == cost
+
+
+def test_a_list_function_is_priced_by_the_list_and_its_strings():
+    names = {"type": "array", "items": {"type": "string"}}
+    bounded = {"type": "array", "maxItems": 10, "items": {"type": "string", "maxLength": 20}}
+    assert max_cost(names, "self.isSorted()") > 10_000_000  # the server refuses such a rule
+    # `self` (1), then ten items, each compared (1) and traversed (20 characters of up to 4 bytes at 0.1 each)
+    assert max_cost(bounded, "self.isSorted()") == 1 + 10 * (1 + 8)
+    assert max_cost({"type": "array", "maxItems": 10, "items": {"type": "integer"}}, "self.sum() > 0") == 1 + 10 + 1
+    # a literal's strings have no schema to bound them
+    assert max_cost({"type": "object"}, "['a', 'b'].isSorted()") > 10_000_000

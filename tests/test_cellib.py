@@ -63,6 +63,8 @@ TRUE = [
     "[3, 1, 2].sort() == [1, 2, 3] && [[1], [2, 3]].flatten() == [1, 2, 3] && lists.range(2) == [0, 1]",
     "{'a': 1, 'b': 2}.all(k, v, v > 0) && [1, 2].exists(i, v, i == 1 && v == 2)",
     "[1, 2].transformList(i, v, v * 2) == [2, 4]",
+    "[1, 2, 1].exists_one(i, v, v == 2) && !{'a': 1, 'b': 1}.exists_one(k, v, v == 1)",
+    "'x.exists_one(a, b, c)' == 'x.exists_one(a, b, c)'",
 ]
 
 ERRORS = {

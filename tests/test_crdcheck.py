@@ -143,3 +143,34 @@ def test_field_paths_must_name_fields():
     assert not field_path_valid(s, ".nope") and not field_path_valid(s, ".a.k.c") and not field_path_valid(s, "a")
     schema = {**s, "x-kubernetes-validations": [{"rule": "true", "fieldPath": ".x"}]}
     assert [p.detail for p in check_crd(_crd(schema))] == ["must be a valid path"]
+
+
+def test_library_rules_the_server_admits_are_admitted():
+    # each compiles on the server and is priced by its library: `==` of two IPs costs 1, a format
+    # looked up by name is an optional, cel-go reads `exists_one` with two variables as `existsOne`,
+    # and `exists_one` is a bool (a count compared with 1)
+    rules = [
+        "cidr(self.net).ip() == ip(self.addr)",
+        "format.named('dns1123Label').hasValue()",
+        "self.ports.exists_one(i, p, p == 80)",
+        "self.ports.exists_one(p, p == 80)",
+    ]
+    props = {
+        "net": {"type": "string", "maxLength": 43},
+        "addr": {"type": "string", "maxLength": 39},
+        "ports": {"type": "array", "maxItems": 8, "items": {"type": "integer"}},
+    }
+    schema = {"type": "object", "properties": props, "x-kubernetes-validations": [{"rule": r} for r in rules]}
+    assert check_crd(_crd(schema)) == []
+
+
+def test_a_list_function_over_unbounded_strings_is_refused_for_its_cost():
+    names = {"type": "array", "items": {"type": "string"}}
+    schema = {
+        "type": "object",
+        "properties": {"names": names},
+        "x-kubernetes-validations": [{"rule": "self.names.isSorted()"}],
+    }
+    rule = "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].rule"
+    details = {p.detail.split(" (")[0] for p in check_crd(_crd(schema)) if p.field == rule}
+    assert "estimated rule cost exceeds budget by factor of more than 100x" in details

@@ -23,6 +23,7 @@ _OPTIONAL_OLD = "cel.bind(oldSelf, __hasOld ? optional.of(__old) : optional.none
 
 def compile_rule(rule: str, self_type: cel.Type, optional_old_self: bool = False) -> Node:
     """Parse and type-check `rule` on `self` (and `oldSelf`); the checked AST, or CompileError."""
+    rule = cellib.respell(rule)
     if not optional_old_self:
         return _compile(rule, {"self": self_type, "oldSelf": self_type})
     wrapped = _compile(_OPTIONAL_OLD.format(rule), {"self": self_type, "__old": self_type, "__hasOld": cel.Type.BOOL})

@@ -23,6 +23,7 @@ STRING_FACTOR = 0.1
 REGEX_FACTOR = 0.25
 MAX_NAME_FORMAT_REGEX = 128
 NAME_MAX_LENGTH = 253
+MAX_FORMAT_SIZE = 64  # the longest format name (Kubernetes' cel.MaxFormatSize)
 
 
 @dataclass
@@ -375,7 +376,10 @@ class Coster:
         self.vars[c["accu_var"]].pop()
         rng_size = self.size_or_unknown(rng)
         total = _add(total, _mul(rng_size, _add(step, loop)))
-        if init.kind == "const":
+        result = c["result"]
+        if result.kind != "ident" or result.value != c["accu_var"]:  # `exists_one`: a count compared
+            self.kinds[e.id] = self.kind(result)
+        elif init.kind == "const":
             if (sz := self.size(init)) is not None:
                 self.sizes[e.id] = sz
             self.kinds[e.id] = _const_kind(init.value)
@@ -503,6 +507,12 @@ class Coster:
             return _factor(sz, 2 * STRING_FACTOR), (0, sz[1])
         if fn in ("cidr", "isIP", "isCIDR", "ip", "quantity", "isQuantity", "semver", "isSemver") and args:
             return _factor(self.size_or_unknown(args[0]), STRING_FACTOR), None
+        if fn == "ip.isCanonical" and args:  # parsed, then compared with the text
+            return _factor(self.size_or_unknown(args[0]), 2 * STRING_FACTOR), None
+        if fn in ("containsIP", "containsCIDR") and args:
+            return self._contains_cost(e, fn), None
+        if fn == "_==_" and len(args) == 2:
+            return self._library_equality(args[0], args[1])
         if fn == "validate" and args:
             return _factor(
                 _factor(self.size_or_unknown(args[0]), STRING_FACTOR), MAX_NAME_FORMAT_REGEX * REGEX_FACTOR
@@ -523,12 +533,84 @@ class Coster:
             "patch",
         ):
             return (1, 1), None
-        if fn in ("indexOf", "lastIndexOf") and target is not None and self.kind(target) == "string":
-            return _factor(self.size_or_unknown(target), STRING_FACTOR), None
+        if fn in _LIST_FUNCTIONS and target is not None:
+            return self._list_function_cost(fn, target), None
         return None
+
+    def _contains_cost(self, e: Node, fn: str) -> tuple[int, int]:
+        """`containsIP`/`containsCIDR`: two 4- or 16-byte addresses compared (a CIDR's bits once
+        more, plus 1), and a string argument parsed."""
+        cost = _factor((8, 32), STRING_FACTOR)
+        if fn == "containsCIDR":
+            cost = _add(_add(cost, _factor((4, 16), STRING_FACTOR)), (1, 1))
+        if self.library_kind(e.args[0]) is None:  # the string overload
+            cost = _add(cost, _factor(self.size_or_unknown(e.args[0]), STRING_FACTOR))
+        return cost
+
+    def _library_equality(self, lhs: Node, rhs: Node):
+        """`==` of two values of one of the library's types, which the library prices itself (other
+        operands: None, cel-go's own estimate)."""
+        kind = self.library_kind(lhs)
+        if kind is None or kind != self.library_kind(rhs):
+            return None
+        if kind == "format":
+            return _factor((1, MAX_FORMAT_SIZE), STRING_FACTOR), None
+        if kind == "url":  # the right operand's size, twice (as the estimator has it)
+            size = self.sizes.get(rhs.id, (1, 1))
+            return _factor((1, size[1]), STRING_FACTOR), None
+        return (1, 1), None
+
+    def library_kind(self, e: Node) -> str | None:
+        """The Kubernetes library type of `e`'s value (ip, cidr, url, quantity, semver, format), if any."""
+        kind = self.kind(e)
+        return kind.removeprefix("k8s.") if kind.startswith("k8s.") else None
+
+    def _list_function_cost(self, fn: str, target: Node) -> tuple[int, int]:
+        """The lists library (`isSorted`, `sum`, `min`, `max`, `indexOf`, ...): each element compared
+        once, a string or bytes element also traversed; a target whose type has no element type (a
+        string's `indexOf`) is traversed as a string."""
+        element = self._list_element(target)
+        size = self.size_or_unknown(target)
+        if element is None:
+            return _mul(size, (1, 1)) if fn == "includes" else _factor(size, STRING_FACTOR)
+        kind, elem_size = element
+        cost = (1, 1)
+        if kind in ("string", "bytes"):
+            cost = _add(cost, _factor(elem_size, STRING_FACTOR))
+        return _mul(size, cost)
+
+    def _list_element(self, e: Node) -> tuple[str, tuple[int, int]] | None:
+        """(kind, size) of the elements of a list-typed `e` (Kubernetes' `listElementNode`): the
+        size looked up by the list's path and `@items`, unknown without one; None if `e` is not
+        typed as a list."""
+        path = self._path(e)
+        if e.kind == "list":
+            kinds = {self.kind(a) for a in e.args}
+            return (kinds.pop() if len(kinds) == 1 else "dyn"), UNKNOWN
+        d = self._decl_at(path) if path and path[0] in ("self", "oldSelf") else None
+        if d is None or d.kind != "list" or d.elem is None:
+            return None
+        item = self._decl_at([*path, "@items"])
+        return d.elem.kind, (0, item.max_elements) if item is not None else UNKNOWN
 
 
 _SETS = {"sets.contains": 1, "sets.intersects": 1, "sets.equivalent": 2}
+_LIST_FUNCTIONS = ("isSorted", "sum", "max", "min", "indexOf", "lastIndexOf", "includes")
+# the overloads whose result is one of the Kubernetes library's types (cellib), by their ids
+_LIBRARY_RESULTS = {
+    "string_to_ip": "ip",
+    "cidr_ip": "ip",
+    "string_to_cidr": "cidr",
+    "cidr_masked": "cidr",
+    "string_to_url": "url",
+    "string_to_quantity": "quantity",
+    "quantity_add": "quantity",
+    "quantity_add_int": "quantity",
+    "quantity_sub": "quantity",
+    "quantity_sub_int": "quantity",
+    "string_to_semver": "semver",
+    "string_to_semver_normalize": "semver",
+}
 _TOKENS = {
     "string": "string",
     "bytes": "bytes",
@@ -566,6 +648,12 @@ def _result_kind(fn: str, overloads: tuple[str, ...], c: Coster, e: Node) -> str
 
 
 def _overload_kind(fn: str, ov: str, c: Coster, e: Node) -> str:
+    if ov in _LIBRARY_RESULTS:
+        return "k8s." + _LIBRARY_RESULTS[ov]
+    if fn.startswith("format.") and fn != "format.named":
+        return "k8s.format"
+    if fn == "value" and e.target is not None and e.target.kind == "call" and e.target.value == "format.named":
+        return "k8s.format"
     if fn in ("value", "orValue") and e.target is not None and e.target.kind == "ident" and e.target.value == "oldSelf":
         return c.root.kind  # optionalOldSelf: the optional's value has self's type
     if ov.startswith(BOOL_RESULTS) or fn in ("!_", "@not_strictly_false", "hasValue"):

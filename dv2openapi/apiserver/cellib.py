@@ -302,10 +302,67 @@ _VALIDATE = re.compile(r"\.validate\(")
 _NAMED = re.compile(r"\bformat\.named\(")
 
 
+_EXISTS_ONE = re.compile(r"\.exists_one\(")
+
+
+def respell(rule: str) -> str:
+    """A rule in the spelling cel-expr-python parses: cel-go's two-variable comprehensions also take
+    the name `exists_one` for `existsOne`, which the C++ parser reads as the one-variable macro only."""
+    out, pos = [], 0
+    for m in _EXISTS_ONE.finditer(rule):
+        if m.start() < pos or _in_literal(rule, m.start()):
+            continue
+        end = _closing(rule, m.end() - 1)
+        if _top_level_commas(rule, m.end(), end) == 2:
+            out += [rule[pos : m.start()], ".existsOne("]
+            pos = m.end()
+    return "".join(out) + rule[pos:]
+
+
+def _in_literal(text: str, at: int) -> bool:
+    """Whether position `at` of `text` is inside a quoted string."""
+    quote, i = "", 0
+    while i < at:
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        i += 1
+    return bool(quote)
+
+
+def _top_level_commas(text: str, start: int, end: int) -> int:
+    """The commas of `text[start:end]` outside brackets and string literals."""
+    depth, count, i, quote = 0, 0, start, ""
+    while i < end:
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            count += 1
+        i += 1
+    return count
+
+
 def rewrite(rule: str) -> str:
     """A rule with the format library's optionals built in CEL, since cel-expr-python cannot return
     one from Python: `<format>.validate(s)` becomes `optional.none()` when `s` is valid, else
-    `optional.of(<messages>)`; `format.named(n)` becomes `optional.of(n)` for a known format."""
+    `optional.of(<messages>)`; `format.named(n)` becomes `optional.of(n)` for a known format.
+    Respelled (`respell`) first."""
+    rule = respell(rule)
     out, pos = [], 0
     for m in _VALIDATE.finditer(rule):
         start = _receiver_start(rule, m.start())
@@ -378,6 +435,10 @@ def _receiver_start(text: str, end: int) -> int:
 
 def _named(name: str) -> bool:
     return name in FORMATS
+
+
+def _unrewritten(name: str):
+    raise ValueError(f"format.named({name!r}) outside what the rule rewriting reads")
 
 
 # --- declarations ---------------------------------------------------------------------------
@@ -460,6 +521,9 @@ def declarations() -> list[cel.FunctionDecl]:
         "__format_errors": [_o("format_errors", T.List(S), [S, S], _format_errors)],
         "validate": [_o("format_validate", T.DYN, [S, S], lambda f, s: _format_errors(f, s) or None, True)],
         "__format_named": [_o("format_named_known", B, [S], _named)],
+        # for the admission checker's compile of the rule as written (at run time `rewrite` replaces
+        # the call): an optional of a format, which cel-expr-python cannot declare, as `validate`
+        "format.named": [_o("format_named", T.DYN, [S], _unrewritten)],
     }
     for name in FORMATS:
         funcs[f"format.{name}"] = [_o(f"format_{name}", S, [], lambda n=name: n)]
