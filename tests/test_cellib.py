@@ -48,6 +48,8 @@ TRUE = [
     "!quantity('9999999999999999999999').isInteger()",
     # semantic versions
     "isSemver('1.0.0') && !isSemver('1.0') && isSemver('v1.0', true)",
+    "!isSemver('1.2-beta', true) && isSemver('v01.02', true) && !isSemver('1.2.3-01') && isSemver('1.2.3-0a')",
+    "!isIP('00001::') && isIP('1:2:3:4:5:6:1.2.3.4') && !isIP('1.2.3.4%eth0') && !isCIDR('10.0.0.0/08')",
     "semver('1.2.3').major() == 1 && semver('1.2.3').minor() == 2 && semver('1.2.3').patch() == 3",
     "semver('1.0.0-alpha').isLessThan(semver('1.0.0')) && semver('1.0.0-alpha.1').isGreaterThan(semver('1.0.0-alpha'))",
     "semver('1.2.3+build').compareTo(semver('1.2.3')) == 0 && semver('v01.2', true) == semver('1.2.0')",
@@ -71,7 +73,18 @@ ERRORS = {
     "quantity('1.3Gi ')": "quantities must match the regular expression",
     "quantity('1e999999999')": "is not evaluated",  # at once: the power of ten is not computed
     "quantity('1.5').asInteger()": "cannot convert value to integer",
-    "semver('1.02.3')": "string is not a valid SemVer: 1.02.3",
+    "semver('1.02.3')": 'Minor number must not contain leading zeroes "02"',
+    "semver('v1.0')": "No Major.Minor.Patch elements found",  # blang/semver's Parse, unnormalized
+    "semver('99999999999999999999.0.0')": 'strconv.ParseUint: parsing "99999999999999999999": value out of range',
+    # Go's netip words the parse errors the library wraps (CIDRs twice)
+    "ip('192.168.0.1.0')": 'IP Address "192.168.0.1.0" parse error during conversion from string: '
+    'ParseAddr("192.168.0.1.0"): IPv4 address too long',
+    "ip('2001:db8:::68')": 'ParseAddr("2001:db8:::68"): each colon-separated field must have at least one digit '
+    '(at ":68")',
+    "ip('fe80::1%eth0')": 'IP address "fe80::1%eth0" with zone value is not allowed',
+    "cidr('192.168.0.0/')": "network address parse error during conversion from string: network address parse error "
+    'during conversion from string: netip.ParsePrefix("192.168.0.0/"): bad bits after slash: ""',
+    "cidr('10.0.0.0/8').containsIP('10.0.0.300')": "no such overload",  # the library's own quirk
     "ip('::ffff:1.2.3.4')": "IPv4-mapped IPv6 address",
     "cidr('10.0.0.0/33')": "parse error during conversion from string",
     "url('../relative')": "URL parse error during conversion from string",

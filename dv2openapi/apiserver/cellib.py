@@ -26,7 +26,8 @@ import re2
 from cel_expr_python import cel
 from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
-from . import quantity, semver
+from . import netip, quantity, semver
+from .golang import go_quote
 from .names import is_dns1035_label, is_dns1123_label, is_dns1123_subdomain, is_label_key, is_label_value
 
 T = cel.Type
@@ -49,24 +50,34 @@ def new_env(variables: dict[str, Any], functions: tuple[cel.FunctionDecl, ...] =
 # --- IP and CIDR ----------------------------------------------------------------------------
 
 
-def _addr(s: str, what: str = "IP Address") -> ipaddress.IPv4Address | ipaddress.IPv6Address:
-    if "%" in s:
-        raise ValueError(f"{what} {s!r} with zone value is not allowed")
+def _addr(s: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An IP address as the library's `parseIPAddr` reads it (Go's `netip.ParseAddr`, no zone, not
+    IPv4-mapped), with its messages."""
     try:
-        a = ipaddress.ip_address(s)
-    except ValueError as e:
-        raise ValueError(f"{what} {s!r} parse error during conversion from string: {e}") from None
-    if isinstance(a, ipaddress.IPv6Address) and a.ipv4_mapped is not None:
-        raise ValueError(f"IPv4-mapped IPv6 address {s!r} is not allowed")
-    return a
+        addr = netip.parse_addr(s)
+    except netip.NetipError as e:
+        raise ValueError(f"IP Address {go_quote(s)} parse error during conversion from string: {e}") from None
+    if addr[2]:
+        raise ValueError(f"IP address {go_quote(s)} with zone value is not allowed")
+    if netip.is_4in6(addr):
+        raise ValueError(f"IPv4-mapped IPv6 address {go_quote(s)} is not allowed")
+    return _as_address(addr)
+
+
+def _as_address(addr: tuple[int, int, str]) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    return ipaddress.IPv4Address(addr[1]) if addr[0] == 4 else ipaddress.IPv6Address(addr[1])
 
 
 def _prefix(s: str) -> tuple[Any, int]:
-    addr, sep, bits = s.partition("/")
-    a = _addr(addr, "network address")
-    if not sep or not bits.isdigit() or (len(bits) > 1 and bits[0] == "0") or int(bits) > a.max_prefixlen:
-        raise ValueError(f"network address {s!r} parse error during conversion from string: invalid prefix")
-    return a, int(bits)
+    """A CIDR as the library's `parseCIDR` reads it (Go's `netip.ParsePrefix`, not IPv4-mapped): its
+    address as written and its length."""
+    try:
+        addr, bits = netip.parse_prefix(s)
+    except netip.NetipError as e:
+        raise ValueError(f"network address parse error during conversion from string: {e}") from None
+    if netip.is_4in6(addr):
+        raise ValueError(f"IPv4-mapped IPv6 address {go_quote(s)} is not allowed")
+    return _as_address(addr), bits
 
 
 def _ok(fn, s: str) -> bool:
@@ -82,7 +93,11 @@ def _ip(s: str) -> dict:
 
 
 def _cidr(s: str) -> dict:
-    a, bits = _prefix(s)
+    """`cidr(s)`: its errors say once more what `_prefix` says (the library wraps them twice)."""
+    try:
+        a, bits = _prefix(s)
+    except ValueError as e:
+        raise ValueError(f"network address parse error during conversion from string: {e}") from None
     return {KIND: "CIDR", "v": f"{a}/{bits}"}
 
 
@@ -114,13 +129,19 @@ def _link_local_multicast(a: Any) -> bool:
 
 def _contains_ip(o: dict, other: Any) -> bool:
     a, bits = _net(o)
-    ip = _addr(other) if isinstance(other, str) else _ip_of(other)
+    if isinstance(other, str):
+        try:
+            ip = _addr(other)
+        except ValueError:  # the library passes the parse error on where an IP should be: no overload takes it
+            raise ValueError("no such overload") from None
+    else:
+        ip = _ip_of(other)
     return ip.version == a.version and ip in ipaddress.ip_network(f"{a}/{bits}", strict=False)
 
 
 def _contains_cidr(o: dict, other: Any) -> bool:
     a, bits = _net(o)
-    b, obits = _prefix(other) if isinstance(other, str) else _net(other)
+    b, obits = _net(_cidr(other)) if isinstance(other, str) else _net(other)
     return b.version == a.version and bits <= obits and b in ipaddress.ip_network(f"{a}/{bits}", strict=False)
 
 
