@@ -109,7 +109,7 @@ def test_macros_driven_step_by_step_agree_with_the_engine_running_them_whole(tem
     [
         ("self.transformMap(i, x, 12 / x)", [1, 2, 3], ({0: 12, 1: 6, 2: 4}, None)),
         ("self.transformMap(i, x, x > 1, 12 / x)", [1, 2, 3], ({1: 6, 2: 4}, None)),
-        ("self.transformMap(i, x, 12 / x)", [1, 0], (None, "INVALID_ARGUMENT: divide by zero")),
+        ("self.transformMap(i, x, 12 / x)", [1, 0], (None, "division by zero")),  # cel-go's words
         ("self.transformMapEntry(i, x, {string(x): i})", [5, 6], ({"5": 0, "6": 1}, None)),
         ("self.transformMapEntry(i, x, {string(x): i})", [5, 5], (None, "insert failed: key 5 already exists")),
         ("self.transformMap(i, x, x * 2).size() == size(self)", [1, 2], (True, None)),

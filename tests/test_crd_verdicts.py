@@ -4,7 +4,8 @@ Every recorded request (13,343 creates and updates of objects of 38 CRDs: gatewa
 jobset, prometheus-operator, kubectl-validate's) is replayed through dv-eval's own path, as
 `dv-eval --schema CRD new.yaml [old.yaml]` takes it: the CRD loaded into the schema catalog, the
 object routed by apiVersion/kind and judged. The verdict and the (type, field) error set must
-equal the server's on at least the floors below; the differences left are listed by cause in the
+equal the server's on at least the floors below, and where the sets agree each of the server's
+details must be in our message on its field; the differences left are listed by cause in the
 README (Conformance).
 """
 
@@ -21,6 +22,7 @@ from tests.shared_data import SHARED, records
 
 VERDICT_FLOOR = 0.9995
 FIELDS_FLOOR = 0.9995
+WORDING_FLOOR = 0.999  # of the requests whose error sets agree
 
 
 def _doc(obj: dict, name: str) -> Doc:
@@ -29,7 +31,7 @@ def _doc(obj: dict, name: str) -> Doc:
 
 def test_dv_eval_reaches_the_servers_verdicts_on_public_crds():
     catalogs: dict = {}
-    total = verdicts = fields = 0
+    total = verdicts = fields = worded = 0
     causes: collections.Counter = collections.Counter()
     for r in records("crd-verdicts/requests.jsonl.gz"):
         if r["crd"] not in catalogs:
@@ -45,7 +47,20 @@ def test_dv_eval_reaches_the_servers_verdicts_on_public_crds():
         fields += got == want
         if got != want:
             causes[r["mutation"].split(" at ")[0][:50]] += 1
+            continue
+        # each of the server's details is worded in one of our messages on its (type, field)
+        said = collections.defaultdict(list)
+        for f in vd.errors + vd.rejected:
+            said[(f.reason, f.field)].append(f.message)
+        if all(any(e["detail"] in m for m in said[(e["type"], e["field"])]) for e in r["server_errors"]):
+            worded += 1
+        else:
+            causes["wording: " + r["mutation"].split(" at ")[0][:40]] += 1
     assert total == 13343
-    summary = f"verdicts {verdicts}/{total}, error sets {fields}/{total}; differences: {causes.most_common(8)}"
+    summary = (
+        f"verdicts {verdicts}/{total}, error sets {fields}/{total}, wording {worded}/{fields}; "
+        f"differences: {causes.most_common(8)}"
+    )
     assert verdicts / total >= VERDICT_FLOOR, summary
     assert fields / total >= FIELDS_FLOOR, summary
+    assert worded / fields >= WORDING_FLOOR, summary

@@ -174,3 +174,31 @@ def test_a_list_function_over_unbounded_strings_is_refused_for_its_cost():
     rule = "spec.validation.openAPIV3Schema.x-kubernetes-validations[0].rule"
     details = {p.detail.split(" (")[0] for p in check_crd(_crd(schema)) if p.field == rule}
     assert "estimated rule cost exceeds budget by factor of more than 100x" in details
+
+
+def test_rules_spelled_for_cel_go_run_on_a_create():
+    # a rule with `format.named` or two-variable `exists_one` reads no oldSelf: it runs on a create
+    # (it was once taken for a transition rule, because only its rewritten text compiles here)
+    from dv2openapi.apiserver.server import Validator
+
+    rules = [
+        "!format.named('dns1123Label').value().validate(self.name).hasValue()",
+        "self.ports.exists_one(i, p, p == 80)",
+        "self.ratio <= 1",
+    ]
+    props = {
+        "name": {"type": "string", "maxLength": 63},
+        "ports": {"type": "array", "maxItems": 8, "items": {"type": "integer"}},
+        "ratio": {"type": "number"},
+    }
+    spec = {"type": "object", "properties": props, "x-kubernetes-validations": [{"rule": r} for r in rules]}
+    crd = _crd({"type": "object", "properties": {"spec": spec}})
+    crd.update(apiVersion="apiextensions.k8s.io/v1", kind="CustomResourceDefinition")
+    assert check_crd(crd) == []
+
+    def failed(spec: dict) -> list[str]:
+        obj = {"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": spec}
+        return [e.detail for e in Validator(crd).validate(obj)]
+
+    assert failed({"name": "ok", "ports": [80, 443], "ratio": 0.5}) == []
+    assert failed({"name": "Not_OK", "ports": [80, 80], "ratio": 2}) == [f"failed rule: {r}" for r in rules]

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import ipaddress
 import re
-import urllib.parse
 from fractions import Fraction
 from typing import Any
 
@@ -26,14 +25,19 @@ import re2
 from cel_expr_python import cel
 from cel_expr_python.ext import ext_bindings, ext_optional, ext_strings
 
-from . import netip, quantity, semver
+from . import gourl, netip, quantity, semver
 from .golang import go_quote
-from .names import is_dns1035_label, is_dns1123_label, is_dns1123_subdomain, is_label_key, is_label_value
+from .names import is_label_key, is_label_value, name_dns1035_label, name_dns1123_label, name_dns1123_subdomain
 
 T = cel.Type
 OBJ = T.Map(T.STRING, T.DYN)  # an IP, CIDR, URL, Quantity or Semver
 LIST = T.List(T.DYN)
-CONFIG = "extensions:\n  - name: sets\n  - name: lists\n  - name: two-var-comprehensions\n"
+_ORDERINGS = {"_<_": "less", "_<=_": "less_equals", "_>_": "greater", "_>=_": "greater_equals"}
+# the orderings are declared here (`_orderings`), so the standard library's declarations are left out
+CONFIG = (
+    "extensions:\n  - name: sets\n  - name: lists\n  - name: two-var-comprehensions\n"
+    "stdlib:\n  exclude_functions:\n" + "".join(f"    - name: {name}\n" for name in _ORDERINGS)
+)
 KIND = "@k8s"
 
 
@@ -152,40 +156,18 @@ def _masked(o: dict) -> dict:
 
 # --- URLs -----------------------------------------------------------------------------------
 
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
-
 
 def _url(s: str) -> dict:
-    """`url(s)`: an absolute URI or an absolute path (Go's `url.ParseRequestURI`), roughly."""
-    if not (s.startswith("/") or _SCHEME.match(s)) or any(c <= " " or c == "\x7f" for c in s):
-        raise ValueError(f"URL parse error during conversion from string: parse {s!r}: invalid URI for request")
-    if re.search(r"%(?![0-9A-Fa-f]{2})", s):
-        raise ValueError(f"URL parse error during conversion from string: parse {s!r}: invalid URL escape")
+    """`url(s)`: an absolute URI or an absolute path, as Go's `url.ParseRequestURI` takes it."""
+    try:
+        gourl.parse_request_uri(s)
+    except ValueError as e:
+        raise ValueError(f"URL parse error during conversion from string: {e}") from None
     return {KIND: "URL", "v": s}
 
 
-def _split(o: dict) -> urllib.parse.SplitResult:
-    return urllib.parse.urlsplit(_get(o, "URL"))
-
-
-def _hostname(o: dict) -> str:
-    host = _split(o).netloc.rpartition("@")[2]
-    if host.startswith("["):
-        return host[1 : host.find("]")]
-    return host.rpartition(":")[0] if ":" in host else host
-
-
-def _port(o: dict) -> str:
-    host = _split(o).netloc.rpartition("@")[2]
-    tail = host[host.find("]") + 1 :] if host.startswith("[") else host
-    return tail.rpartition(":")[2] if ":" in tail else ""
-
-
-def _query(o: dict) -> dict:
-    out: dict[str, list[str]] = {}
-    for k, v in urllib.parse.parse_qsl(_split(o).query, keep_blank_values=True):
-        out.setdefault(k, []).append(v)
-    return out
+def _parts(o: dict) -> gourl.URL:
+    return gourl.parse(_get(o, "URL"))
 
 
 # --- quantities and semantic versions --------------------------------------------------------
@@ -299,13 +281,13 @@ def _date(s: str) -> bool:
 
 
 FORMATS = {
-    "dns1123Label": is_dns1123_label,
-    "dns1123Subdomain": is_dns1123_subdomain,
-    "dns1035Label": is_dns1035_label,
+    "dns1123Label": name_dns1123_label,
+    "dns1123Subdomain": name_dns1123_subdomain,
+    "dns1035Label": name_dns1035_label,
     "qualifiedName": is_label_key,
-    "dns1123LabelPrefix": _prefix_name(is_dns1123_label),
-    "dns1123SubdomainPrefix": _prefix_name(is_dns1123_subdomain),
-    "dns1035LabelPrefix": _prefix_name(is_dns1035_label),
+    "dns1123LabelPrefix": _prefix_name(name_dns1123_label),
+    "dns1123SubdomainPrefix": _prefix_name(name_dns1123_subdomain),
+    "dns1035LabelPrefix": _prefix_name(name_dns1035_label),
     "labelValue": is_label_value,
     "uri": lambda s: [] if _ok(_url, s) else [f'parse "{s}": invalid URI for request'],
     "uuid": lambda s: [] if _UUID.match(s) else ["does not match the UUID format"],
@@ -496,12 +478,12 @@ def declarations() -> list[cel.FunctionDecl]:
         "prefixLength": [_o("cidr_prefix_length", N, [OBJ], lambda o: _net(o)[1], True)],
         "url": [_o("string_to_url", OBJ, [S], _url)],
         "isURL": [_o("is_url_string", B, [S], lambda s: _ok(_url, s))],
-        "getScheme": [_o("url_get_scheme", S, [OBJ], lambda o: _split(o).scheme, True)],
-        "getHost": [_o("url_get_host", S, [OBJ], lambda o: _split(o).netloc.rpartition("@")[2], True)],
-        "getHostname": [_o("url_get_hostname", S, [OBJ], _hostname, True)],
-        "getPort": [_o("url_get_port", S, [OBJ], _port, True)],
-        "getEscapedPath": [_o("url_get_escaped_path", S, [OBJ], lambda o: _split(o).path, True)],
-        "getQuery": [_o("url_get_query", T.Map(S, T.List(S)), [OBJ], _query, True)],
+        "getScheme": [_o("url_get_scheme", S, [OBJ], lambda o: _parts(o).scheme, True)],
+        "getHost": [_o("url_get_host", S, [OBJ], lambda o: _parts(o).host, True)],
+        "getHostname": [_o("url_get_hostname", S, [OBJ], lambda o: gourl.split_host_port(_parts(o).host)[0], True)],
+        "getPort": [_o("url_get_port", S, [OBJ], lambda o: gourl.split_host_port(_parts(o).host)[1], True)],
+        "getEscapedPath": [_o("url_get_escaped_path", S, [OBJ], lambda o: gourl.escaped_path(_parts(o)), True)],
+        "getQuery": [_o("url_get_query", T.Map(S, T.List(S)), [OBJ], lambda o: gourl.query(_parts(o)), True)],
         "quantity": [_o("string_to_quantity", OBJ, [S], _quantity)],
         "isQuantity": [_o("is_quantity_string", B, [S], lambda s: quantity.problem(s) is None)],
         "sign": [_o("quantity_sign", N, [OBJ], lambda o: (_amount(o) > 0) - (_amount(o) < 0), True)],
@@ -548,4 +530,20 @@ def declarations() -> list[cel.FunctionDecl]:
     }
     for name in FORMATS:
         funcs[f"format.{name}"] = [_o(f"format_{name}", S, [], lambda n=name: n)]
-    return [cel.FunctionDecl(name, overloads) for name, overloads in funcs.items()]
+    return [cel.FunctionDecl(name, overloads) for name, overloads in funcs.items()] + _orderings()
+
+
+def _orderings() -> list[cel.FunctionDecl]:
+    """`<`, `<=`, `>`, `>=` as the server declares them: within each ordered type, and across int,
+    uint and double (cel-go's CrossTypeNumericComparisons, on since Kubernetes 1.28), which
+    cel-expr-python's checker leaves out though its runtime has them. Declarations only: the
+    runtime's own implementations run."""
+    same = {"int64": T.INT, "uint64": T.UINT, "double": T.DOUBLE, "string": T.STRING, "bytes": T.BYTES}
+    same |= {"bool": T.BOOL, "timestamp": T.TIMESTAMP, "duration": T.DURATION}
+    numbers = ("int64", "uint64", "double")
+    pairs = [(f"{a}", same[a], same[a]) for a in same]
+    pairs += [(f"{a}_{b}", same[a], same[b]) for a in numbers for b in numbers if a != b]
+    return [
+        cel.FunctionDecl(name, [_o(f"{op}_{suffix}", T.BOOL, [x, y], None) for suffix, x, y in pairs])
+        for name, op in _ORDERINGS.items()
+    ]

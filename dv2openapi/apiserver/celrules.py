@@ -92,23 +92,46 @@ def compile_rule(rule: str, optional_old: bool):
 
 
 def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
-    """(plain value, error message) of a rule or message expression on one activation; EngineLimit
-    where even run in pieces the engine cannot give the server's answer."""
+    """(plain value, error message in cel-go's words) of a rule or message expression on one
+    activation; EngineLimit where even run in pieces the engine cannot give the server's answer."""
     program = compile_rule(rule, optional_old)
     try:
         if isinstance(program, celpieces.Runner):
-            return program.run(data)
-        try:
-            result = program.eval(data=data)
-        except RuntimeError as e:
-            if not celpieces.drivable(str(e)):
-                raise
-            return celpieces.runner(source(rule, optional_old)).run(data, driven=True)
+            value, err = program.run(data)
+        else:
+            try:
+                result = program.eval(data=data)
+            except RuntimeError as e:
+                if not celpieces.drivable(str(e)):
+                    raise
+                value, err = celpieces.runner(source(rule, optional_old)).run(data, driven=True)
+            else:
+                value, err = (
+                    (None, str(result.value())) if result.type() == cel.Type.ERROR else (result.plain_value(), None)
+                )
     except celpieces.Limit as e:
         raise EngineLimit(f"cannot run the rule {rule.strip(GO_SPACE)!r} as the API server does: {e}") from None
-    if result.type() == cel.Type.ERROR:
-        return None, str(result.value())
-    return result.plain_value(), None
+    return value, (None if err is None else go_error(err))
+
+
+_STATUS = re.compile(r"(?:[A-Z_]+: )+")  # the engine's status codes before its message
+_GO_ERRORS = [  # the engine's runtime errors, and cel-go's words for them
+    (re.compile(r'Key not found in map : "(.*)"'), r"no such key: \1"),
+    (re.compile(r"Key not found in map : (.*)"), r"no such key: \1"),
+    (re.compile(r"Index error: index=(-?\d+) size=\d+"), r"index out of bounds: \1"),
+    (re.compile(r"divide by zero"), "division by zero"),
+    (re.compile(r"(?:double|uint64) out of int64 range"), "integer overflow"),
+    (re.compile(r"(?:double|int64) out of uint64 range"), "unsigned integer overflow"),
+]
+
+
+def go_error(text: str) -> str:
+    """A runtime error as cel-go words it (what the server puts before `evaluating rule`)."""
+    text = _STATUS.sub("", text, count=1) if _STATUS.match(text) else text
+    for pattern, words in _GO_ERRORS:
+        if pattern.fullmatch(text):
+            return pattern.sub(words, text)
+    return text
 
 
 RESERVED = set(
@@ -280,6 +303,7 @@ def evaluate(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> tuple[bo
 def uses_old_self(rule: str) -> bool:
     """Whether a rule is a transition rule (it does not compile without `oldSelf`)."""
     compile_rule(rule, False)
+    rule = source(rule, False)  # as the engine runs it: a rewritten or respelled call compiles only so
     try:
         ENV_NO_OLD.compile(rule)
     except RuntimeError as e:

@@ -23,7 +23,7 @@ from .celast import CompileError, compile_rule
 from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
 from .crddecode import DecodeError, decode
 from .crddefaults import default_problems
-from .names import is_dns1035_label, is_dns1123_subdomain
+from .names import name_dns1035_label, name_dns1123_subdomain
 
 RULE_COST_LIMIT = 10_000_000  # StaticEstimatedCostLimit
 CRD_COST_LIMIT = 100_000_000  # StaticEstimatedCRDCostLimit
@@ -50,7 +50,7 @@ def check_crd(crd: dict) -> list[Problem]:
     group = spec.get("group") or ""
     if not group:
         out.append(Problem("FieldValueRequired", "spec.group", ""))
-    elif errs := is_dns1123_subdomain(group):
+    elif errs := name_dns1123_subdomain(group):
         out.append(Problem("FieldValueInvalid", "spec.group", ",".join(errs), group))
     elif "." not in group:
         out.append(Problem("FieldValueInvalid", "spec.group", "should be a domain with at least one dot", group))
@@ -66,7 +66,7 @@ def check_crd(crd: dict) -> list[Problem]:
         value = names.get(key) or ""
         if not value:
             out.append(Problem("FieldValueRequired", f"spec.names.{key}", ""))
-        elif errs := is_dns1035_label(value.lower() if key in ("kind", "listKind") else value):
+        elif errs := name_dns1035_label(value.lower() if key in ("kind", "listKind") else value):
             prefix = "may have mixed case, but should otherwise match: " if key in ("kind", "listKind") else ""
             out.append(Problem("FieldValueInvalid", f"spec.names.{key}", prefix + ",".join(errs), value))
     name = (crd.get("metadata") or {}).get("name")
@@ -82,7 +82,7 @@ def check_crd(crd: dict) -> list[Problem]:
     if len(set(names_seen)) != len(names_seen):
         out.append(Problem("FieldValueInvalid", "spec.versions", "must contain unique version names"))
     for i, v in enumerate(versions):
-        if errs := is_dns1035_label(v.get("name") or ""):
+        if errs := name_dns1035_label(v.get("name") or ""):
             out.append(Problem("FieldValueInvalid", f"spec.versions[{i}].name", ",".join(errs)))
     schemas = [(v.get("schema") or {}).get("openAPIV3Schema") for v in versions]
     if schemas and all(s == schemas[0] for s in schemas):

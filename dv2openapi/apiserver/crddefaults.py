@@ -8,9 +8,9 @@ not evaluated on defaults here (the emitter never defaults a node that has rules
 
 from __future__ import annotations
 
-import json
-
 import re2
+
+from .openapi import supported_values
 
 _TYPES = {
     "string": lambda v: isinstance(v, str),
@@ -47,8 +47,7 @@ def _value(s: dict, v, where: str, prune: bool) -> list[tuple[str, str, str]]:
         return [("FieldValueTypeInvalid", where, f"must be of type {t}")]
     out: list[tuple[str, str, str]] = []
     if "enum" in s and v not in s["enum"]:
-        values = ", ".join(json.dumps(x) for x in s["enum"])
-        out.append(("FieldValueNotSupported", where, f"supported values: {values}"))
+        out.append(("FieldValueNotSupported", where, supported_values(s["enum"])))
     if isinstance(v, str):
         if "maxLength" in s and len(v) > s["maxLength"]:
             out.append(("FieldValueTooLong", where, f"may not be more than {s['maxLength']} bytes"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import metadecode
-from .names import is_dns1035_label
+from .names import name_dns1035_label
 from .objectmeta import path_segment_name, validate_object_meta
 from .paths import Path, at, fmt
 
@@ -103,7 +103,7 @@ def resource_errors(obj: dict, path: Path = ()) -> list[tuple]:
             errs.append(("FieldValueInvalid", p, "must not be empty", v))
         elif k == "apiVersion" and v.count("/") > 1:
             errs.append(("FieldValueInvalid", p, f"unexpected GroupVersion string: {v}", v))
-        elif k == "kind" and (problems := is_dns1035_label(v.lower())):
+        elif k == "kind" and (problems := name_dns1035_label(v.lower())):
             detail = "may have mixed case, but should otherwise match: " + ",".join(problems)
             errs.append(("FieldValueInvalid", p, detail, v))
     return errs

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import decimal
+import json
 import unicodedata
 from typing import Any
 
@@ -57,6 +58,30 @@ def go_value(v: Any) -> str:
         return "[" + " ".join(go_value(x) for x in v) + "]"
     if isinstance(v, dict):
         return "map[" + " ".join(f"{k}:{go_value(x)}" for k, x in sorted(v.items())) + "]"
+    return str(v)
+
+
+_HTML_SAFE = str.maketrans({c: f"\\u{ord(c):04x}" for c in "<>&\u2028\u2029"})
+
+
+def go_json(v: Any) -> str:
+    """encoding/json's Marshal of an `unstructured` value: compact, map keys sorted, `<`, `>` and `&`
+    escaped as HTML-safe, a float in the shortest form (exponent form below 1e-6 and from 1e21)."""
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        if v != 0 and not 1e-6 <= abs(v) < 1e21:  # strconv's 'e' form, shortest digits, "e-07" as "e-7"
+            mant, exp = repr(v).split("e")
+            return f"{mant}e{exp[0]}{exp[1:].removeprefix('0') if exp[0] == '-' else exp[1:]}"
+        return format(decimal.Decimal(repr(v)).normalize(), "f")
+    if isinstance(v, list):
+        return "[" + ",".join(go_json(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ",".join(f"{go_json(str(k))}:{go_json(x)}" for k, x in sorted(v.items())) + "}"
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False).translate(_HTML_SAFE)
     return str(v)
 
 

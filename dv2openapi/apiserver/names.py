@@ -341,8 +341,25 @@ _DNS1035_ERR = (
 def is_dns1035_label(value: str) -> list[str]:
     """apimachinery's IsDNS1035Label."""
     errs = []
-    if len(value) > 63:
+    if blen(value) > 63:
         errs.append(max_len_error(63))
     if not re.fullmatch(_DNS1035_FMT, value):  # compiled when first used (re's cache)
         errs.append(regex_error(_DNS1035_ERR, _DNS1035_FMT, "my-name", "abc-123"))
     return errs
+
+
+def _in_characters(check: Callable[[str], list[str]]) -> Callable[[str], list[str]]:
+    """`check` as `k8s.io/apimachinery/pkg/util/validation` words it: its DNS name checks (object,
+    namespace and CRD names, the CEL format library) say a name is too long in characters, where
+    `content`'s (the declarative formats) say bytes; the rest is the same."""
+
+    @functools.wraps(check)
+    def worded(value: str) -> list[str]:
+        return [e.replace(" bytes", " characters") if e.startswith("must be no more than") else e for e in check(value)]
+
+    return worded
+
+
+name_dns1123_label = _in_characters(is_dns1123_label)
+name_dns1123_subdomain = _in_characters(is_dns1123_subdomain)
+name_dns1035_label = _in_characters(is_dns1035_label)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .names import is_dns1035_label, is_dns1123_label, is_dns1123_subdomain, is_label_key, is_label_value
+from .names import is_label_key, is_label_value, name_dns1035_label, name_dns1123_label, name_dns1123_subdomain
 
 NameRule = Callable[[str, bool], list[str]]  # (name, is a generateName prefix) -> messages
 TOTAL_ANNOTATION_SIZE = 256 * 1024
@@ -29,12 +29,12 @@ def generated_name(meta: dict) -> str | None:
 
 def dns_subdomain_name(name: str, prefix: bool) -> list[str]:
     """`NameIsDNSSubdomain`: a generateName prefix may end in '-'."""
-    return is_dns1123_subdomain(name[:-1] + "a" if prefix and name.endswith("-") else name)
+    return name_dns1123_subdomain(name[:-1] + "a" if prefix and name.endswith("-") else name)
 
 
 def dns_label_name(name: str, prefix: bool) -> list[str]:
     """`NameIsDNSLabel`."""
-    return is_dns1123_label(name[:-1] + "a" if prefix and name.endswith("-") else name)
+    return name_dns1123_label(name[:-1] + "a" if prefix and name.endswith("-") else name)
 
 
 def path_segment_name(name: str, prefix: bool) -> list[str]:
@@ -46,7 +46,7 @@ def path_segment_name(name: str, prefix: bool) -> list[str]:
 
 def dns1035_name(name: str, prefix: bool) -> list[str]:
     """`NameIsDNS1035Label` (Services)."""
-    return is_dns1035_label(name[:-1] + "a" if prefix and name.endswith("-") else name)
+    return name_dns1035_label(name[:-1] + "a" if prefix and name.endswith("-") else name)
 
 
 # Built-in kinds whose names follow another rule than the RFC 1123 subdomain of most kinds
@@ -94,7 +94,7 @@ def validate_object_meta(
         if not namespace:
             errs.append(("FieldValueRequired", f"{field}.namespace", ""))
         else:
-            errs += [("FieldValueInvalid", f"{field}.namespace", m, namespace) for m in is_dns1123_label(namespace)]
+            errs += [("FieldValueInvalid", f"{field}.namespace", m, namespace) for m in name_dns1123_label(namespace)]
     elif namespace:
         errs.append(("FieldValueForbidden", f"{field}.namespace", "not allowed on this type"))
     generation = meta.get("generation")

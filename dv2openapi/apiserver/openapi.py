@@ -16,7 +16,7 @@ from typing import Any
 import re2
 
 from .formats import effective_format, valid
-from .golang import go_quote
+from .golang import go_json, go_quote
 from .paths import Path, at, fmt
 
 TYPES = {
@@ -31,6 +31,12 @@ TYPES = {
 
 def _json(v: Any) -> str:
     return json.dumps(v, separators=(",", ":"))
+
+
+def supported_values(enum: list) -> str:
+    """An enum's error detail as the server words it: each allowed value quoted, a string as it is
+    and any other value as JSON."""
+    return "supported values: " + ", ".join(go_quote(v if isinstance(v, str) else go_json(v)) for v in enum)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -70,9 +76,7 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
     elif "type" in schema:
         errs += _type(schema, value, p)
     if schema.get("enum") and value not in schema["enum"]:
-        errs.append(
-            ("FieldValueNotSupported", p, "supported values: " + ", ".join(_json(e) for e in schema["enum"]), value)
-        )
+        errs.append(("FieldValueNotSupported", p, supported_values(schema["enum"]), value))
     if errs and errs[0][0] == "FieldValueTypeInvalid":
         # go-openapi checks the enum of a value of the wrong type, and a fraction's numeric bounds
         return errs + (_number(schema, value, p) if isinstance(value, float) else [])
