@@ -50,6 +50,14 @@ TRUE = [
     "isSemver('1.0.0') && !isSemver('1.0') && isSemver('v1.0', true)",
     "!isSemver('1.2-beta', true) && isSemver('v01.02', true) && !isSemver('1.2.3-01') && isSemver('1.2.3-0a')",
     "!isIP('00001::') && isIP('1:2:3:4:5:6:1.2.3.4') && !isIP('1.2.3.4%eth0') && !isCIDR('10.0.0.0/08')",
+    # URLs as Go's net/url reads them (the Kubernetes CEL tests' cases)
+    "!isURL('https://a:b:c/') && isURL('https:://kubernetes.io/') && !isURL('http://x y/') && isURL('/path')",
+    "url('https://example.com/with space/').getEscapedPath() == '/with%20space/'",
+    "url('https://example.com/path?key with spaces=value with spaces').getQuery() == "
+    "{'key with spaces': ['value with spaces']}",
+    "url('https://example.com/path?a=1;b=2&c=%zz&d=3').getQuery() == {'d': ['3']}",
+    # the orderings across int, uint and double (CrossTypeNumericComparisons)
+    "5 < 10.0 && 15 > 10.0 && 1u <= 2 && 2.5 >= 2 && !(2 < 1u)",
     "semver('1.2.3').major() == 1 && semver('1.2.3').minor() == 2 && semver('1.2.3').patch() == 3",
     "semver('1.0.0-alpha').isLessThan(semver('1.0.0')) && semver('1.0.0-alpha.1').isGreaterThan(semver('1.0.0-alpha'))",
     "semver('1.2.3+build').compareTo(semver('1.2.3')) == 0 && semver('v01.2', true) == semver('1.2.0')",
@@ -87,7 +95,8 @@ ERRORS = {
     "cidr('10.0.0.0/8').containsIP('10.0.0.300')": "no such overload",  # the library's own quirk
     "ip('::ffff:1.2.3.4')": "IPv4-mapped IPv6 address",
     "cidr('10.0.0.0/33')": "parse error during conversion from string",
-    "url('../relative')": "URL parse error during conversion from string",
+    "url('../relative')": 'URL parse error during conversion from string: parse "../relative": invalid URI for request',
+    "url('https://a:b:c/')": 'parse "https://a:b:c/": invalid port ":c" after host',
     "[].min()": "min called on empty list",
     "'x'.find('(')": "Illegal regex: error parsing regexp: missing )",
 }
@@ -108,3 +117,23 @@ def test_library_function_fails_with_the_libraries_message(expr):
     result = _eval(expr)
     assert result.type() == celrules.cel.Type.ERROR
     assert ERRORS[expr] in str(result.value())
+
+
+@pytest.mark.parametrize(
+    "expr, words",
+    [
+        ("self.missing == 1", "no such key: missing"),
+        ("self.m['k'] == 1", "no such key: k"),
+        ("self.l[3] == 1", "index out of bounds: 3"),
+        ("self.l[0] / 0 == 1", "division by zero"),
+        ("int(1e100) == 1", "integer overflow"),
+        ("uint(-1) == 1u", "unsigned integer overflow"),
+        (
+            "ip('x') == ip('x')",
+            'IP Address "x" parse error during conversion from string: ParseAddr("x"): unable to parse IP',
+        ),
+    ],
+)
+def test_a_runtime_error_is_worded_as_cel_go_words_it(expr, words):
+    # what the server puts before "evaluating rule: ..."
+    assert celrules.run(expr, False, {"self": {"m": {}, "l": [1]}}) == (None, words)

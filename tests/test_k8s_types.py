@@ -148,6 +148,14 @@ def test_names_namespaces_and_labels_are_the_server_s_checks_not_declarative_rul
     ]
 
 
+def test_a_long_name_is_counted_in_characters_and_a_long_label_in_bytes():
+    # the server checks names with util/validation (its MaxLenError says characters) and labels
+    # with content's label checks (bytes), as its messages say
+    obj = {"metadata": {"name": "a" * 254, "labels": {"k": "v" * 64}}, "spec": {}}
+    details = sorted(str(e).rsplit(": ", 1)[-1] for e in evaluator.object_meta_errors(obj))
+    assert details == ["must be no more than 253 characters", "must be no more than 63 bytes"]
+
+
 def test_a_subfield_s_rules_are_one_group_whatever_their_level():
     assert _verdict("objects/v1", "Sprocket", {"metadata": {}}) == []  # optional gates the format
     bad = [("FieldValueInvalid", "metadata.name", "format=k8s-long-name", "beta")]
