@@ -202,3 +202,33 @@ def test_rules_spelled_for_cel_go_run_on_a_create():
 
     assert failed({"name": "ok", "ports": [80, 443], "ratio": 0.5}) == []
     assert failed({"name": "Not_OK", "ports": [80, 80], "ratio": 2}) == [f"failed rule: {r}" for r in rules]
+
+
+@pytest.mark.parametrize(
+    "rule, where",
+    [  # the API server's compile errors on these (apiextensions' validation tests)
+        ("duration('1') == duration('1s')", "1:10: invalid duration argument"),
+        ("duration('1d') == duration('1s')", "1:10: invalid duration argument"),
+        ("duration('1us') < duration('1nns')", "1:28: invalid duration argument"),
+        ("timestamp('1000-00-00T00:00:00Z') == timestamp(0)", "1:11: invalid timestamp argument"),
+        ("timestamp('1000-01-01T00:00:00ZZ') == timestamp(0)", "1:11: invalid timestamp argument"),
+        ("timestamp(-62135596801) == timestamp(0)", "1:11: invalid timestamp argument"),
+        ("'x'.matches('(')", "1:13: invalid matches argument"),
+    ],
+)
+def test_a_literal_that_cannot_convert_is_a_compile_error(rule, where):
+    schema = {"type": "object", "x-kubernetes-validations": [{"rule": rule}]}
+    (problem,) = check_crd(_crd(schema))
+    assert problem.detail.startswith(f"compilation failed: ERROR: <input>:{where}\n | {rule}\n | "), problem.detail
+    assert (
+        check_crd(_crd({"type": "object", "x-kubernetes-validations": [{"rule": "duration('1h') > duration('1m')"}]}))
+        == []
+    )
+
+
+@pytest.mark.parametrize("rule", ["['a', 'b'].sum() == 'c'", "[[1], [2]].min() == [1]", "[{'a': 1}].max() == {'a': 1}"])
+def test_the_lists_library_takes_the_element_types_the_server_declares(rule):
+    # `sum` adds numbers and durations, `min`, `max` and `isSorted` compare ordered types
+    schema = {"type": "object", "x-kubernetes-validations": [{"rule": rule}]}
+    (problem,) = check_crd(_crd(schema))
+    assert problem.detail.startswith("compilation failed: ") and "no matching overload" in problem.detail

@@ -27,7 +27,13 @@ def compile_rule(rule: str, self_type: cel.Type, optional_old_self: bool = False
     if not optional_old_self:
         return _compile(rule, {"self": self_type, "oldSelf": self_type})
     wrapped = _compile(_OPTIONAL_OLD.format(rule), {"self": self_type, "__old": self_type, "__hasOld": cel.Type.BOOL})
-    return wrapped.comp["result"]
+    result = wrapped.comp["result"]
+    shift, stack = _OPTIONAL_OLD.index("{}"), [result]
+    while stack:  # places in the rule as written
+        n = stack.pop()
+        n.offset = n.offset - shift if n.offset >= shift else -1
+        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
+    return result
 
 
 def _compile(rule: str, variables: dict[str, cel.Type]) -> Node:

@@ -451,6 +451,32 @@ def _o(oid: str, ret: Any, params: list, impl, member: bool = False) -> cel.Over
     return cel.Overload(oid, ret, params, member, impl)
 
 
+_ORDERED = (  # the lists library's element types: the summable ones first
+    ("int", T.INT),
+    ("uint", T.UINT),
+    ("double", T.DOUBLE),
+    ("duration", T.DURATION),
+    ("bool", T.BOOL),
+    ("timestamp", T.TIMESTAMP),
+    ("string", T.STRING),
+    ("bytes", T.BYTES),
+)
+
+
+_ANY_LIST = T.List(T.AbstractType("dv2openapi.any_element"))  # no list type-checks as it; any runs as it
+
+
+def _list_overloads(name: str, result: Any, impl, types: tuple) -> list[cel.Overload]:
+    """A lists-library member function declared on a list of each of `types` (returning `result`,
+    or the element type). The engine dispatches on "a list" whatever its elements, so one more
+    overload, on a list no expression is typed as, carries the implementation for all of them."""
+    typed = [
+        _o(f"list_{n}_{name}" + ("" if result is not None else f"_{n}"), result or t, [T.List(t)], None, True)
+        for n, t in types
+    ]
+    return [*typed, _o(f"list_{name}_impl", T.DYN, [_ANY_LIST], impl, True)]
+
+
 def declarations() -> list[cel.FunctionDecl]:
     """The function declarations (with their implementations) to pass to `cel.NewEnv`."""
     S, B, N, D = T.STRING, T.BOOL, T.INT, T.DOUBLE
@@ -512,10 +538,12 @@ def declarations() -> list[cel.FunctionDecl]:
         "isGreaterThan": [_o("k8s_is_greater_than", B, [OBJ, OBJ], lambda a, b: _compare(a, b) > 0, True)],
         "isLessThan": [_o("k8s_is_less_than", B, [OBJ, OBJ], lambda a, b: _compare(a, b) < 0, True)],
         "compareTo": [_o("k8s_compare_to", N, [OBJ, OBJ], _compare, True)],
-        "isSorted": [_o("list_is_sorted", B, [LIST], _is_sorted, True)],
-        "sum": [_o("list_sum", T.DYN, [LIST], _sum, True)],
-        "min": [_o("list_min", T.DYN, [LIST], _extreme("min", min), True)],
-        "max": [_o("list_max", T.DYN, [LIST], _extreme("max", max), True)],
+        # the lists library, typed as the server declares it: `sum` of numbers and durations, the
+        # others of any ordered type (a list of lists or maps does not compile)
+        "isSorted": _list_overloads("is_sorted_bool", B, _is_sorted, _ORDERED),
+        "sum": _list_overloads("sum", None, _sum, _ORDERED[:4]),
+        "min": _list_overloads("min", None, _extreme("min", min), _ORDERED),
+        "max": _list_overloads("max", None, _extreme("max", max), _ORDERED),
         "find": [_o("string_find", S, [S, S], _find, True)],
         "findAll": [
             _o("string_find_all", T.List(S), [S, S], _find_all, True),

@@ -20,6 +20,7 @@ class Node:
     args: list[Node] = field(default_factory=list)  # call args, list elements, map key/value pairs
     comp: dict = field(default_factory=dict)  # comprehension parts
     overloads: tuple[str, ...] = ()
+    offset: int = -1  # where in the rule's text it starts (characters), where the engine says
 
 
 def fields(buf: bytes):
@@ -125,6 +126,7 @@ def _expr(buf: bytes, refs: dict[int, tuple[str, ...]]) -> Node:
 
 def checked(buf: bytes) -> Node:
     refs: dict[int, tuple[str, ...]] = {}
+    positions: dict[int, int] = {}
     expr = b""
     for num, _, val in fields(buf):
         if num == 2:
@@ -133,7 +135,17 @@ def checked(buf: bytes) -> Node:
             refs[entry.get(1, 0)] = ids
         elif num == 4:
             expr = val
-    return _expr(expr, refs)
+        elif num == 5:  # source_info: its positions, expression id -> offset
+            for entry in (v for n, _, v in fields(val) if n == 4):
+                pair = {n: v for n, _, v in fields(entry)}
+                positions[pair.get(1, 0)] = pair.get(2, 0)
+    root = _expr(expr, refs)
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        n.offset = positions.get(n.id, -1)
+        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
+    return root
 
 
 def varint(n: int) -> bytes:

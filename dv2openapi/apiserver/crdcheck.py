@@ -13,12 +13,15 @@ library functions (cel-expr-python has neither).
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass
 
 import re2
 from cel_expr_python import cel
 
+from . import cellib
 from .celast import CompileError, compile_rule
 from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
 from .crddecode import DecodeError, decode
@@ -310,8 +313,8 @@ class _Walker:
             except CompileError as e:
                 out.append(_compile_problem(rpath, "compilation failed", e))
                 continue
-            if bad_regex := _invalid_regex_literal(ast):
-                out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {bad_regex}"))
+            if bad_literals := _invalid_literals(ast, r["rule"]):
+                out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {bad_literals}"))
                 continue
             card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
             max_cost, undefined, kind = estimate(ast, decl)
@@ -397,18 +400,51 @@ _QUIET = re2.Options()
 _QUIET.log_errors = False
 
 
-def _invalid_regex_literal(ast) -> str | None:
-    """cel-go's `ValidateRegexLiterals` (on in the server's environment since 1.29): a constant
-    pattern of `matches` (its first argument, the pattern of the member form) must compile."""
+_FORMAT_VALIDATED = {"duration": "duration", "timestamp": "timestamp", "matches": "matches"}
+
+
+def _invalid_literals(ast, rule: str) -> str | None:
+    """cel-go's literal validators (on in the server's environment since 1.29): a constant argument
+    of `duration(...)` or `timestamp(...)` must convert, a constant `matches` pattern must compile.
+    The errors as cel-go displays them, in the order of their places in the rule."""
+    found = []
     for n in _nodes(ast):
-        if n.kind == "call" and n.value == "matches" and n.args and n.args[0].kind == "const":
-            pattern = n.args[0].value
-            if isinstance(pattern, str):
-                try:
-                    re2.compile(pattern, _QUIET)
-                except re2.error:
-                    return "invalid matches argument"
-    return None
+        if n.kind != "call" or n.value not in _FORMAT_VALIDATED or not n.args or n.args[0].kind != "const":
+            continue
+        literal = n.args[0]
+        if not _literal_ok(n.value, literal.value):
+            found.append((literal.offset, _display(rule, literal.offset, f"invalid {n.value} argument")))
+    return "\n".join(text for _, text in sorted(found)) or None
+
+
+def _literal_ok(function: str, value) -> bool:
+    if function == "matches":
+        if not isinstance(value, str):
+            return True
+        try:
+            re2.compile(value, _QUIET)
+        except re2.error:
+            return False
+        return True
+    literal = json.dumps(value) if isinstance(value, str) else str(value)
+    result = _literal_env().compile(f"{function}({literal})").eval(data={})
+    return result.type() != cel.Type.ERROR
+
+
+@functools.cache
+def _literal_env():
+    return cellib.new_env({})
+
+
+def _display(rule: str, offset: int, message: str) -> str:
+    """An error at `offset` of `rule` as cel-go shows it: its line and column, the line, a caret."""
+    if offset < 0:
+        return f"ERROR: <input>: {message}"
+    line = rule.count("\n", 0, offset) + 1
+    start = rule.rfind("\n", 0, offset) + 1
+    column = offset - start
+    text = rule[start:].split("\n", 1)[0].replace("\t", " ")
+    return f"ERROR: <input>:{line}:{column + 1}: {message}\n | {text}\n | {'.' * column}^"
 
 
 def _nodes(ast):
