@@ -3,7 +3,7 @@
 `../shared/apiserver-verdicts/objects.jsonl.gz` holds what kube-apiserver's
 custom-resource code said about 12,599 creates and updates of our generated
 CRDs. Every record is replayed (about 3 s): the emulation must reach the same
-verdict and the same (error type, field) set.
+verdict and the same (error type, field) set, and word each error as the server does.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def _fields(errors: list[dict]) -> set:
 def test_emulation_reaches_the_servers_verdicts():
     validators: dict = {}
     total = 0
-    verdicts, fields = [], []
+    verdicts, fields, details = [], [], []
     for r in records("apiserver-verdicts/objects.jsonl.gz"):
         if r["crd"] not in validators:
             validators[r["crd"]] = Validator(
@@ -40,9 +40,15 @@ def test_emulation_reaches_the_servers_verdicts():
             verdicts.append((r["id"], errs))
         elif _fields([e._asdict() for e in errs]) != _fields(r["apiserver_errors"]):
             fields.append((r["id"], errs, r["apiserver_errors"]))
+        else:
+            said = {(e.type, _norm(e.field), e.detail) for e in errs}
+            missed = [e for e in r["apiserver_errors"] if (e["type"], _norm(e["field"]), e["detail"]) not in said]
+            if missed:
+                details.append((r["id"], missed))
     assert total > 12000
     assert verdicts == []
     assert fields == []
+    assert details == [], f"{len(details)} requests worded otherwise, first: {details[:2]}"
 
 
 CRD = {

@@ -11,8 +11,6 @@ doubles, `format: byte` strings are bytes (URL-safe base64, as
 
 from __future__ import annotations
 
-import base64
-import binascii
 import functools
 import json
 import re
@@ -254,16 +252,58 @@ def _convert(value: Any, schema: dict | None, name: str, stand_in: str, memo: di
         return float(value), ()
     elif schema.get("format") == "byte" and isinstance(value, str):
         try:
-            if len(value) % 4 or not URL_BASE64.fullmatch(value):
-                raise binascii.Error(value)
-            return base64.b64decode(value, altchars=b"-_", validate=True), ()
-        except binascii.Error:
-            return (NAN if stand_in else value), ((name, "invalid bytes"),)
+            return url_base64(value), ()
+        except ValueError as e:
+            return (NAN if stand_in else value), ((name, f"Invalid byte formatted string {value}: {e}"),)
     else:
         return value, ()
     if compound:
         memo[key] = result
     return result
+
+
+_URL_ALPHABET = {c: i for i, c in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")}
+
+
+def url_base64(text: str) -> bytes:
+    """Go's base64.URLEncoding.DecodeString (what strfmt's Base64 reads a `byte` string with): padded,
+    line breaks skipped; ValueError with Go's "illegal base64 data at input byte N"."""
+
+    def bad(at: int) -> ValueError:
+        return ValueError(f"illegal base64 data at input byte {at}")
+
+    out, quantum, i, n = bytearray(), [], 0, len(text)
+    while i < n:
+        c = text[i]
+        i += 1
+        if c in "\r\n":
+            continue
+        if c in _URL_ALPHABET:
+            quantum.append(_URL_ALPHABET[c])
+            if len(quantum) == 4:
+                v = quantum[0] << 18 | quantum[1] << 12 | quantum[2] << 6 | quantum[3]
+                out += v.to_bytes(3, "big")
+                quantum = []
+            continue
+        if c != "=" or len(quantum) < 2:
+            raise bad(i - 1)
+        if len(quantum) == 2:  # a second "=" must follow, line breaks aside
+            while i < n and text[i] in "\r\n":
+                i += 1
+            if i == n:
+                raise bad(n)
+            if text[i] != "=":
+                raise bad(i - 1)
+            i += 1
+        while i < n and text[i] in "\r\n":
+            i += 1
+        if i < n:
+            raise bad(i)
+        v = sum(d << (18 - 6 * k) for k, d in enumerate(quantum))
+        return bytes(out + v.to_bytes(3, "big")[: len(quantum) - 1])
+    if quantum:  # the data ends inside a quantum, unpadded
+        raise bad(n - len(quantum))
+    return bytes(out)
 
 
 def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: bool, names: dict, memo: dict) -> bool:
