@@ -137,3 +137,27 @@ def test_library_function_fails_with_the_libraries_message(expr):
 def test_a_runtime_error_is_worded_as_cel_go_words_it(expr, words):
     # what the server puts before "evaluating rule: ..."
     assert celrules.run(expr, False, {"self": {"m": {}, "l": [1]}}) == (None, words)
+
+
+def test_string_of_an_ip_or_a_cidr():
+    both = "string(ip('2001:db8::68')) == '2001:db8::68' && string(cidr('10.1.2.3/16')) == '10.1.2.3/16'"
+    assert _eval(both).plain_value() is True
+    assert _eval("string(cidr('10.1.2.3/16').masked()) == '10.1.0.0/16' && string(1) == '1'").plain_value() is True
+
+
+def test_a_call_no_overload_takes_at_run_time_is_worded_as_the_server_words_it():
+    from dv2openapi.apiserver.server import Validator
+
+    port = {"x-kubernetes-int-or-string": True, "x-kubernetes-validations": [{"rule": "self > 0"}]}
+    crd = {
+        "spec": {
+            "group": "example.com",
+            "names": {"kind": "T"},
+            "versions": [{"name": "v1", "schema": {"openAPIV3Schema": {"type": "object", "properties": {"p": port}}}}],
+        }
+    }
+    obj = {"apiVersion": "example.com/v1", "kind": "T", "metadata": {"name": "x"}, "p": "http"}
+    assert [e.detail for e in Validator(crd).validate(obj)] == [
+        "'no such overload': call arguments did not match a supported operator, function or macro signature "
+        "for rule: self > 0"
+    ]

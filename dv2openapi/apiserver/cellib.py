@@ -33,10 +33,11 @@ T = cel.Type
 OBJ = T.Map(T.STRING, T.DYN)  # an IP, CIDR, URL, Quantity or Semver
 LIST = T.List(T.DYN)
 _ORDERINGS = {"_<_": "less", "_<=_": "less_equals", "_>_": "greater", "_>=_": "greater_equals"}
-# the orderings are declared here (`_orderings`), so the standard library's declarations are left out
+# the orderings and `string()` are declared here (`_orderings`, `_string`), so the standard
+# library's declarations of them are left out
 CONFIG = (
     "extensions:\n  - name: sets\n  - name: lists\n  - name: two-var-comprehensions\n"
-    "stdlib:\n  exclude_functions:\n" + "".join(f"    - name: {name}\n" for name in _ORDERINGS)
+    "stdlib:\n  exclude_functions:\n" + "".join(f"    - name: {name}\n" for name in [*_ORDERINGS, "string"])
 )
 KIND = "@k8s"
 
@@ -558,7 +559,22 @@ def declarations() -> list[cel.FunctionDecl]:
     }
     for name in FORMATS:
         funcs[f"format.{name}"] = [_o(f"format_{name}", S, [], lambda n=name: n)]
-    return [cel.FunctionDecl(name, overloads) for name, overloads in funcs.items()] + _orderings()
+    return [cel.FunctionDecl(name, overloads) for name, overloads in funcs.items()] + _orderings() + [_string()]
+
+
+def _string() -> cel.FunctionDecl:
+    """`string()` of the standard types (declarations only: the runtime has them) and of an IP or a
+    CIDR (the library's `ip_to_string`, `cidr_to_string`)."""
+    standard = {"int64": T.INT, "uint64": T.UINT, "double": T.DOUBLE, "bytes": T.BYTES, "string": T.STRING}
+    standard |= {"bool": T.BOOL, "timestamp": T.TIMESTAMP, "duration": T.DURATION}
+    overloads = [_o(f"{name}_to_string", T.STRING, [t], None) for name, t in standard.items()]
+    return cel.FunctionDecl("string", [*overloads, _o("ip_or_cidr_to_string", T.STRING, [OBJ], _ip_or_cidr_text)])
+
+
+def _ip_or_cidr_text(o: dict) -> str:
+    if isinstance(o, dict) and o.get(KIND) in ("IP", "CIDR"):
+        return o["v"]
+    raise ValueError("no such overload")
 
 
 def _orderings() -> list[cel.FunctionDecl]:

@@ -118,6 +118,9 @@ _GO_ERRORS = [  # the engine's runtime errors, and cel-go's words for them
     (re.compile(r"Key not found in map : (.*)"), r"no such key: \1"),
     (re.compile(r"Index error: index=(-?\d+) size=\d+"), r"index out of bounds: \1"),
     (re.compile(r"divide by zero"), "division by zero"),
+    # cel-go's operand types answer a call they cannot take with a bare "no such overload" (an
+    # int-or-string value compared with an int, say); the engine names the call
+    (re.compile(r"No matching overloads found : .*"), "no such overload"),
     (re.compile(r"(?:double|uint64) out of int64 range"), "integer overflow"),
     (re.compile(r"(?:double|int64) out of uint64 range"), "unsigned integer overflow"),
 ]
@@ -394,6 +397,10 @@ def node_errors(
             errs.append(("FieldValueInvalid", field, detail, shown))
             continue
         ok, err = evaluate(rule, self_val, old_val, has_old)
+        if err is not None and err.startswith("no such overload"):  # as the server words a call it cannot type
+            detail = f"'{err}': call arguments did not match a supported operator, function or macro signature"
+            errs.append(("FieldValueInvalid", field, f"{detail} for rule: {rule_shown(rule)}", shown))
+            continue
         if err is not None:
             errs.append(("FieldValueInvalid", field, f"{err} evaluating rule: {rule_shown(rule)}", shown))
             continue
