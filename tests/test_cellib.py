@@ -75,6 +75,7 @@ TRUE = [
     "[1, 2].transformList(i, v, v * 2) == [2, 4]",
     "[1, 2, 1].exists_one(i, v, v == 2) && !{'a': 1, 'b': 1}.exists_one(k, v, v == 1)",
     "'x.exists_one(a, b, c)' == 'x.exists_one(a, b, c)'",
+    "size('format.named(\\'x\\')') == 17 && size('s.validate(t)') == 13",  # a rule's text, not a call
 ]
 
 ERRORS = {

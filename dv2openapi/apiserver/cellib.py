@@ -323,25 +323,9 @@ def respell(rule: str) -> str:
     return "".join(out) + rule[pos:]
 
 
-def _in_literal(text: str, at: int) -> bool:
-    """Whether position `at` of `text` is inside a quoted string."""
-    quote, i = "", 0
-    while i < at:
-        c = text[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "'\"":
-            quote = c
-        i += 1
-    return bool(quote)
-
-
-def _top_level_commas(text: str, start: int, end: int) -> int:
-    """The commas of `text[start:end]` outside brackets and string literals."""
-    depth, count, i, quote = 0, 0, start, ""
+def _code(text: str, start: int, end: int):
+    """(index, character) of `text[start:end]` outside its string literals (their quotes left out)."""
+    quote, i = "", start
     while i < end:
         c = text[i]
         if quote:
@@ -351,13 +335,26 @@ def _top_level_commas(text: str, start: int, end: int) -> int:
                 quote = ""
         elif c in "'\"":
             quote = c
-        elif c in "([{":
+        else:
+            yield i, c
+        i += 1
+
+
+def _in_literal(text: str, at: int) -> bool:
+    """Whether position `at` of `text` (not a quote) is inside a quoted string."""
+    return at not in dict(_code(text, 0, at + 1))
+
+
+def _top_level_commas(text: str, start: int, end: int) -> int:
+    """The commas of `text[start:end]` outside brackets and string literals."""
+    depth = count = 0
+    for _, c in _code(text, start, end):
+        if c in "([{":
             depth += 1
         elif c in ")]}":
             depth -= 1
         elif c == "," and depth == 0:
             count += 1
-        i += 1
     return count
 
 
@@ -370,7 +367,7 @@ def rewrite(rule: str) -> str:
     out, pos = [], 0
     for m in _VALIDATE.finditer(rule):
         start = _receiver_start(rule, m.start())
-        if m.start() < pos or start == m.start() or start < pos:
+        if m.start() < pos or start == m.start() or start < pos or _in_literal(rule, m.start()):
             continue
         end = _closing(rule, m.end() - 1)
         receiver, arg = rewrite(rule[start : m.start()]), rewrite(rule[m.end() : end])
@@ -384,7 +381,7 @@ def rewrite(rule: str) -> str:
 def _rewrite_named(text: str) -> str:
     out, pos = [], 0
     for m in _NAMED.finditer(text):
-        if m.start() < pos:
+        if m.start() < pos or _in_literal(text, m.start()):
             continue
         end = _closing(text, m.end() - 1)
         arg = rewrite(text[m.end() : end])
@@ -398,23 +395,14 @@ def _rewrite_named(text: str) -> str:
 
 def _closing(text: str, open_at: int) -> int:
     """The index of the parenthesis closing the one at `open_at` (string literals skipped)."""
-    depth, i, quote = 0, open_at, ""
-    while i < len(text):
-        c = text[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "'\"":
-            quote = c
-        elif c == "(":
+    depth = 0
+    for i, c in _code(text, open_at, len(text)):
+        if c == "(":
             depth += 1
         elif c == ")":
             depth -= 1
             if depth == 0:
                 return i
-        i += 1
     return len(text) - 1
 
 
