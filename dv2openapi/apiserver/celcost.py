@@ -300,6 +300,8 @@ class Coster:
         if e.kind == "ident":
             if not self.vars.get(e.value):
                 self.paths[e.id] = [e.value]
+            else:
+                self.kinds[e.id] = self.kind(e)  # while the variable is in scope
             return (1, 1)
         if e.kind == "select":
             return self._select(e)
@@ -678,3 +680,18 @@ def estimate(ast: Node, root: Decl) -> tuple[int, list[str], str]:
     the kind of its result ("dyn" where the schema does not say)."""
     c = Coster(root)
     return c.cost(ast)[1], c.undefined, c.kind(ast)
+
+
+def typed_reads(ast: Node, root: Decl) -> list[tuple[Node, str]]:
+    """The field selections and variables of a checked rule whose schema says a timestamp or a
+    duration (a `date`, `date-time` or `duration` string), with that kind."""
+    c = Coster(root)
+    c.cost(ast)
+    out, stack = [], [ast]
+    while stack:
+        n = stack.pop()
+        read = (n.kind == "select" and not n.test_only) or (n.kind == "ident" and not str(n.value).startswith("@"))
+        if read and (kind := c.kind(n)) in ("timestamp", "duration"):
+            out.append((n, kind))
+        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
+    return out

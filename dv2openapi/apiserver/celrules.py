@@ -18,7 +18,7 @@ from typing import Any
 
 from cel_expr_python import cel
 
-from . import cellib, celpieces
+from . import cellib, celpieces, celtime
 from .correlate import MISSING
 from .golang import go_type
 from .paths import Path, fmt
@@ -253,6 +253,11 @@ def _convert(value: Any, schema: dict | None, name: str, stand_in: str, memo: di
         result = (items, found)
     elif schema.get("type") == "number" and isinstance(value, int) and not isinstance(value, bool):
         return float(value), ()
+    elif schema.get("format") in celtime.FORMATS and schema.get("type") == "string" and isinstance(value, str):
+        try:
+            return celtime.cel_text(schema["format"], value), ()
+        except ValueError as e:
+            return (NAN if stand_in else value), ((name, str(e)),)
     elif schema.get("format") == "byte" and isinstance(value, str):
         try:
             return url_base64(value), ()
@@ -382,21 +387,22 @@ def node_errors(
     field = fmt(path)
     shown = schema.get("type", "object")  # a rule's error shows the node's type as its value
     transitions = [_transition(rule, field) for rule in rules]
-    plain = tuple(r["rule"] for r, t in zip(rules, transitions, strict=True) if not t and not r.get("optionalOldSelf"))
+    runs = [_typed_rule(rule, schema) for rule in rules]  # as the engine runs them (see `celtime`)
+    plain = tuple(r["rule"] for r, t in zip(runs, transitions, strict=True) if not t and not r.get("optionalOldSelf"))
     # Most objects pass: one run of the plain rules' conjunction stands for them all when it holds.
     all_hold = plain_hold or (not unreadable and len(plain) > 1 and _holds(_conjunction(plain), self_val))
-    for rule, transition in zip(rules, transitions, strict=True):
+    for rule, run_rule, transition in zip(rules, runs, transitions, strict=True):
         if all_hold and not transition and not rule.get("optionalOldSelf"):
             continue
         if transition and not has_old and not rule.get("optionalOldSelf"):
             continue
         whole = bad.get("") or (old_bad.get("") if transition else None)  # self (oldSelf) unreadable
-        if unreadable and (whole or _reads_unreadable(rule, value, old, schema, has_old, unreadable, memo)):
+        if unreadable and (whole or _reads_unreadable(run_rule, value, old, schema, has_old, unreadable, memo)):
             why = whole or next((m for n, m in unreadable.items() if f".{n}" in rule["rule"]), None)
             detail = f"{why or next(iter(unreadable.values()))} evaluating rule: {rule_shown(rule)}"
             errs.append(("FieldValueInvalid", field, detail, shown))
             continue
-        ok, err = evaluate(rule, self_val, old_val, has_old)
+        ok, err = evaluate(run_rule, self_val, old_val, has_old)
         if err is not None and err.startswith("no such overload"):  # as the server words a call it cannot type
             detail = f"'{err}': call arguments did not match a supported operator, function or macro signature"
             errs.append(("FieldValueInvalid", field, f"{detail} for rule: {rule_shown(rule)}", shown))
@@ -521,7 +527,7 @@ def _converter(key: SchemaKey):
 
 def _typed_converter(schema: dict):
     fits = _FITS.get(schema.get("type"))
-    if schema.get("type") == "number" or schema.get("format") == "byte" or fits is None:
+    if schema.get("type") == "number" or schema.get("format") in _CONVERTED_FORMATS or fits is None:
 
         def general(value: Any) -> Any:
             bad: dict = {}
@@ -601,8 +607,8 @@ def _tree_text(schema: dict, var: str, depth: int) -> str:
     """Every plain rule at or below a node whose value is the CEL variable `var` (null values and
     absent fields skip their rules, as node by node)."""
     parts = []
-    plain = [r["rule"] for r in schema.get("x-kubernetes-validations") or () if not r.get("optionalOldSelf")]
-    plain = [r for r in plain if not uses_old_self(r)]
+    rules = [r for r in schema.get("x-kubernetes-validations") or () if not r.get("optionalOldSelf")]
+    plain = [_typed_rule(r, schema)["rule"] for r in rules if not uses_old_self(r["rule"])]
     if plain:
         conj = " && ".join(f"({r})" for r in plain)
         parts.append(conj if var == "self" else f"cel.bind(self, {var}, {conj})")
@@ -633,6 +639,64 @@ def reads_old_self(rule: dict) -> bool:
         return uses_old_self(rule["rule"])
     except (RuntimeError, KeyError, TypeError):
         return False
+
+
+_CONVERTED_FORMATS = {"byte", *celtime.FORMATS}  # strings the server hands to CEL as another type
+
+
+def _typed_rule(rule: dict, schema: dict) -> dict:
+    """`rule` as the engine runs it on a node of `schema`: where the rule reads a `date`,
+    `date-time` or `duration` string (its canonical text here, see `celtime`), through
+    `timestamp()` or `duration()`, as the server's typed value."""
+    text = _typed_text(rule["rule"], SchemaKey(schema), bool(rule.get("optionalOldSelf")))
+    return rule if text == rule["rule"] else {**rule, "rule": text}
+
+
+@functools.lru_cache(maxsize=4096)
+def _typed_text(rule: str, key: SchemaKey, optional_old: bool) -> str:
+    if not _has_times(key):
+        return rule
+    from .celast import CompileError, compile_rule
+    from .celcost import decl_of, typed_reads
+    from .crdcheck import cel_type
+
+    text = cellib.respell(rule)  # the text the checked rule's places are in
+    decl = decl_of(key.schema, bool(key.schema.get("x-kubernetes-embedded-resource")))
+    try:
+        reads = typed_reads(compile_rule(text, cel_type(decl), optional_old), decl) if decl is not None else []
+    except CompileError:
+        return rule  # its run names the problem
+    spans = [_span(text, n) + (kind,) for n, kind in reads]
+    if any(start < 0 for start, _, _ in spans):
+        return rule
+    for start, end, kind in sorted(spans, reverse=True):
+        text = f"{text[:start]}{kind}({text[start:end]}){text[end:]}"
+    return text
+
+
+def _span(text: str, n) -> tuple[int, int]:
+    """Where a selection or variable of a checked rule stands in its text ((-1, -1) if unknown)."""
+    if n.kind == "ident":
+        start, end = n.offset, n.offset + len(n.value)
+    else:  # a select: its `.`, the field's name, after its operand
+        name = text.find(n.value, n.offset + 1)
+        target = n.target
+        while target is not None and target.kind != "ident":
+            target = target.target if target.kind == "select" else (target.args[0] if target.args else None)
+        start, end = (target.offset if target is not None else -1), name + len(n.value)
+        if name < 0 or text[n.offset + 1 : name].strip():
+            return -1, -1
+    return (start, end) if 0 <= start < end and text[end - len(n.value) : end] == n.value else (-1, -1)
+
+
+@functools.lru_cache(maxsize=1024)
+def _has_times(key: SchemaKey) -> bool:
+    """Whether a schema node or one below it is a `date`, `date-time` or `duration` string."""
+    s = key.schema
+    if s.get("type") == "string" and s.get("format") in celtime.FORMATS:
+        return True
+    subs = [*(s.get("properties") or {}).values(), s.get("items"), s.get("additionalProperties")]
+    return any(isinstance(sub, dict) and _has_times(SchemaKey(sub)) for sub in subs)
 
 
 def _transition(rule: dict, field: str) -> bool:

@@ -257,34 +257,36 @@ _NUMBER = re.compile(r"([0-9]*)(?:\.([0-9]*))?")
 _UNIT = re.compile(r"[^.0-9]*")
 
 
-def _go_duration(s: str) -> bool:
-    """Whether Go's time.ParseDuration accepts `s`."""
+def go_duration_ns(s: str) -> int | None:
+    """Go's time.ParseDuration of `s` in nanoseconds, or None where it fails."""
     neg = s[:1] == "-"
     i = 1 if s[:1] in ("-", "+") else 0
     if s[i:] == "0":
-        return True
+        return 0
     if i == len(s):
-        return False
+        return None
     total = 0
     while i < len(s):
         if s[i] != "." and s[i] not in _DIGITS:
-            return False
+            return None
         number = _NUMBER.match(s, i)
         unit = _UNIT.match(s, number.end())
         whole, frac, i = number[1], number[2], unit.end()
         v, scale = _decimal(whole), _UNITS.get(unit[0])
         if (not whole and not frac) or v > 2**63 or scale is None or v > 2**63 // scale:
-            return False  # no digits, leadingInt overflows, an unknown or missing unit, or overflow
+            return None  # no digits, leadingInt overflows, an unknown or missing unit, or overflow
         v *= scale
         f, div = _fraction(frac or "")
         if f > 0:
             v += int(float(f) * (float(scale) / div))
             if v > 2**63:
-                return False
+                return None
         total = (total + v) & U64
         if total > 2**63:
-            return False
-    return neg or total <= INT64_MAX
+            return None
+    if neg:
+        return -total
+    return total if total <= INT64_MAX else None
 
 
 def _fraction(digits: str) -> tuple[int, float]:
@@ -308,23 +310,36 @@ _DURATION_UNITS = [
     (("d",), "day"),
     (("w", "wk"), "week"),
 ]
+_DURATION_UNIT_NS = [1, 10**3, 10**6, 10**9, 60 * 10**9, 3600 * 10**9, 86400 * 10**9, 7 * 86400 * 10**9]
 
 
-def is_duration(s: str) -> bool:
-    """`duration`: Go's ParseDuration, else strfmt's words: anywhere in the text, `<digits> <unit>`
-    with a unit named by one of its short forms or starting with its long form (`5 minutes`, `2 d`);
-    one such term is enough, but a count beyond int64 fails the whole."""
-    if _go_duration(s):
-        return True
-    ok = False
+def duration_ns(s: str) -> int | None:
+    """strfmt's ParseDuration in nanoseconds: Go's ParseDuration, else strfmt's words: anywhere in the
+    text, `<digits> <unit>` with a unit named by one of its short forms or starting with its long
+    form (`5 minutes`, `2 d`), the terms added up (as int64); None where no term names a unit, or a
+    count is beyond int64."""
+    ns = go_duration_ns(s)
+    if ns is not None:
+        return ns
+    total, ok = 0, False
     for m in _DURATION_TERM.finditer(s):
         if not m[2]:
             continue
         if _decimal(m[1]) > INT64_MAX:  # strconv.Atoi
-            return False
+            return None
         unit = m[2].lower()
-        ok = ok or any(unit in short or unit.startswith(long) for short, long in _DURATION_UNITS)
-    return ok
+        for (short, long), unit_ns in zip(_DURATION_UNITS, _DURATION_UNIT_NS, strict=True):
+            if unit in short or unit.startswith(long):
+                ok = True
+                total = (total + _decimal(m[1]) * unit_ns) & U64
+    if not ok:
+        return None
+    return total - 2**64 if total > INT64_MAX else total
+
+
+def is_duration(s: str) -> bool:
+    """`duration`: strfmt's ParseDuration takes it (`duration_ns`)."""
+    return duration_ns(s) is not None
 
 
 def is_hostname(s: str) -> bool:

@@ -1,0 +1,102 @@
+"""`date`, `date-time` and `duration` strings as the API server hands them to CEL: a timestamp or a
+duration (Kubernetes' `UnstructuredToVal`), read as strfmt and Go's time package read them.
+
+cel-expr-python takes timestamps and durations into an activation only for variables declared with
+that type, and a rule's `self` is `dyn`; so such a value goes to the engine as the canonical text of
+its instant (UTC, nanoseconds) or length (seconds), and the rules read it through `timestamp()` or
+`duration()` (`celrules` rewrites the reads the checked rule types so).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .formats import duration_ns, is_date
+
+FORMATS = {"date": "timestamp", "date-time": "timestamp", "duration": "duration"}  # format -> CEL type
+
+_CLOCK = r"([0-9]{2}):([0-9]{2})"
+_SECONDS = r":([0-9]{2})(?:[.,]([0-9]+))?"
+# strfmt.DateTimeFormats, in its order: what follows the date (clock, seconds and fraction, zone)
+_LAYOUTS = (
+    rf"T{_CLOCK}{_SECONDS}(Z|[+-][0-9]{{2}}:?[0-9]{{2}})",  # RFC 3339, with or without a colon
+    rf"T{_CLOCK}{_SECONDS}()",  # ISO 8601 local time
+    rf"T{_CLOCK}()()(Z)",  # reduced precision, UTC
+    rf"T{_CLOCK}()()()",  # reduced precision, local time
+    rf" {_CLOCK}{_SECONDS}()",  # "universal sortable"
+    r"()()()()()",  # the date alone
+)
+
+
+@functools.cache
+def _layouts() -> tuple[re.Pattern, ...]:
+    return tuple(map(re.compile, _LAYOUTS))  # when first used: most CRDs have no such strings
+
+
+def cel_text(fmt: str, value: str) -> str:
+    """The text `timestamp()` or `duration()` reads as the value the server makes of `value`;
+    ValueError in the server's words where it makes none."""
+    if fmt == "duration":
+        ns = duration_ns(value)
+        if ns is None:
+            raise ValueError(f"Invalid duration {value}: unable to parse {value} as duration")
+        sign, ns = ("-" if ns < 0 else ""), abs(ns)
+        return f"{sign}{ns // 10**9}.{ns % 10**9:09d}s"
+    what = "date" if fmt == "date" else "date-time"
+    seconds = _instant(value, fmt == "date")
+    if seconds is None:
+        raise ValueError(f"Invalid {what} formatted string {value}: cannot parse {value!r} as a {what}")
+    whole, nanos = seconds
+    y, mo, d, h, mi, s = _civil(whole)
+    return f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}.{nanos:09d}Z"
+
+
+def _instant(value: str, date_only: bool) -> tuple[int, int] | None:
+    """(Unix seconds, nanoseconds) of a date (time.Parse("2006-01-02")) or of a date-time
+    (strfmt.ParseDateTime: its layouts in order, UTC where no zone is given)."""
+    if len(value) < 10 or not is_date(value[:10]):
+        return None
+    year, month, day = int(value[:4]), int(value[5:7]), int(value[8:10])
+    for layout in _layouts()[-1:] if date_only else _layouts():
+        m = layout.fullmatch(value, 10)
+        if not m:
+            continue
+        hour, minute, sec = (int(g) if g else 0 for g in m.groups()[:3])
+        if hour > 23 or minute > 59 or sec > 59:
+            return None
+        frac, zone = m[4] or "", m[5] or ""
+        offset = 0
+        if zone and zone != "Z":
+            hh, mm = int(zone[1:3]), int(zone[-2:])
+            if hh > 23 or mm > 59:
+                return None
+            offset = (hh * 3600 + mm * 60) * (1 if zone[0] == "+" else -1)
+        whole = _days(year, month, day) * 86400 + hour * 3600 + minute * 60 + sec - offset
+        return whole, int((frac + "000000000")[:9])
+    return None
+
+
+def _days(year: int, month: int, day: int) -> int:
+    """Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm, as `_civil` inverts it)."""
+    year -= month <= 2
+    era = year // 400
+    yoe = year - era * 400
+    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def _civil(seconds: int) -> tuple[int, int, int, int, int, int]:
+    days, rest = divmod(seconds, 86400)
+    # days since 1970-01-01 to a civil date (Howard Hinnant's algorithm)
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    year = yoe + era * 400 + (month <= 2)
+    return year, month, day, rest // 3600, rest % 3600 // 60, rest % 60
