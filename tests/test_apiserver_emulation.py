@@ -212,3 +212,14 @@ def test_one_run_over_the_whole_object_stands_for_the_plain_rules_only_when_all_
     assert not plan.holds({"l": [{"v": "one"}]})  # a value CEL cannot read: left to the node-by-node run
     v = Validator(_crd(schema))
     assert [e.field for e in v.validate(named({"m": {"a": {"v": -1}}, "l": [{"v": 5}]}))] == ["m[a]"]
+
+
+def test_an_object_s_null_property_is_absent_to_cel():
+    # k8s.io/apiserver's unstructured map: a null property is found as no property at all
+    from dv2openapi.apiserver import celrules
+
+    sub = {"x-kubernetes-int-or-string": True, "nullable": True}
+    for rule, want in [("!has(self.x)", []), ("self.x == 1", ["no such key: x evaluating rule: self.x == 1"])]:
+        schema = {"type": "object", "properties": {"x": sub}, "x-kubernetes-validations": [{"rule": rule}]}
+        assert [e[2] for e in celrules.node_errors(schema, {"x": None}, celrules.MISSING, (), False)] == want
+        assert celrules.RulePlan(schema).holds({"x": None}) == (not want)

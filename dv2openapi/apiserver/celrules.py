@@ -235,6 +235,8 @@ def _convert(value: Any, schema: dict | None, name: str, stand_in: str, memo: di
         extra = extra if isinstance(extra, dict) else None
         out, found = {}, ()
         for k, v in value.items():
+            if v is None and named:
+                continue  # an object's null property is absent to CEL (`has()` false, a read "no such key")
             cv, below = _convert(v, props[k] if named and k in props else extra, k, stand_in, memo)
             found += below
             if stand_in == "drop" and cv is NAN and named:
@@ -549,6 +551,8 @@ def _typed_converter(schema: dict):
             out = {}
             for k, v in value.items():
                 field = fields.get(k)
+                if v is None and props:
+                    continue  # an object's null property is absent (as in `_convert`)
                 if field is None:
                     out[escape(k) if props else k] = extra(v)
                 else:
