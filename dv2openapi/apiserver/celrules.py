@@ -37,6 +37,9 @@ GO_SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000" + "".join(m
 OPTIONAL_WRAP = "cel.bind(oldSelf, __hasOld ? optional.of(__old) : optional.none(), ({}))"
 
 
+NO_VALUE = "<no value>"  # an error that shows no bad value (Required, Forbidden, a failed rule on an object, ...)
+
+
 class RuleError(Exception):
     """A rule (or messageExpression) that does not compile: the CRD is unusable, say which rule."""
 
@@ -416,7 +419,9 @@ def node_errors(
             continue
         where = field + (rule["fieldPath"] if rule.get("fieldPath") else "")
         detail = _message(rule, self_val, old_val, has_old) or _default_message(rule)
-        errs.append((REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail, shown))
+        # a rule that fails shows the node's value, an object's or a list's none (field.OmitValueType)
+        failed = NO_VALUE if schema.get("type") in ("object", "array") else value
+        errs.append((REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail, failed))
     return errs
 
 

@@ -88,7 +88,9 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
         if "maxItems" in schema and len(value) > schema["maxItems"]:
             errs.append(("FieldValueTooMany", p, f"must have at most {schema['maxItems']} items", len(value)))
         if "minItems" in schema and len(value) < schema["minItems"]:
-            errs.append(("FieldValueInvalid", p, f"{p} in body should have at least {schema['minItems']} items", value))
+            # the server shows the count (go-openapi's TooFewItems carries it)
+            detail = f"{p} in body should have at least {schema['minItems']} items"
+            errs.append(("FieldValueInvalid", p, detail, len(value)))
     elif isinstance(value, dict):
         for name in schema.get("required", ()):
             if name not in value:
@@ -96,9 +98,8 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
         if "maxProperties" in schema and len(value) > schema["maxProperties"]:
             errs.append(("FieldValueTooMany", p, f"must have at most {schema['maxProperties']} items", len(value)))
         if "minProperties" in schema and len(value) < schema["minProperties"]:
-            errs.append(
-                ("FieldValueInvalid", p, f"{p} in body should have at least {schema['minProperties']} properties")
-            )
+            detail = f"{p} in body should have at least {schema['minProperties']} properties"
+            errs.append(("FieldValueInvalid", p, detail, len(value)))
     return errs
 
 

@@ -7,7 +7,7 @@ import json
 from typing import Any, NamedTuple
 
 from . import celbudget, celrules, embedded, metadecode
-from .celrules import EngineLimit, RuleError
+from .celrules import NO_VALUE, EngineLimit, RuleError
 from .correlate import MISSING, child_schema, correlation_key, equal, map_list_index
 from .objectmeta import generated_name, validate_object_meta
 from .openapi import check_node, junctions
@@ -30,7 +30,6 @@ NOT_CHECKED = (
 SYSTEM = {"uid": "00000000-0000-0000-0000-000000000000", "creationTimestamp": "2024-01-01T00:00:00Z"}
 
 
-NO_VALUE = "<no value>"  # an error that shows no bad value (Required, Forbidden, ...)
 
 
 class FieldError(NamedTuple):
@@ -224,7 +223,7 @@ class Validator:
         blocking = list(errs) if update else errs + meta
         errs += meta
         if version.has_rules and any(e.type in BLOCKING for e in blocking):
-            errs.append(FieldError("FieldValueInvalid", "", NOT_CHECKED))
+            errs.append(FieldError("FieldValueInvalid", "", NOT_CHECKED, None))  # shown as `null`
         else:
             memo: dict = {}
             plan = version.rules

@@ -67,8 +67,12 @@ class FieldError:
                 text += ": " + json.dumps(v, ensure_ascii=False)
             elif isinstance(v, bool):
                 text += ": " + ("true" if v else "false")
-            elif isinstance(v, (int, float)):
+            elif isinstance(v, int):
                 text += f": {v}"
+            elif isinstance(v, float):  # Go's %v: the shortest form, `1` for 1.0, `1e+06` for a million
+                from dv2openapi.apiserver.golang import go_value  # here: only an error with a float loads it
+
+                text += ": " + go_value(v)
             else:
                 try:
                     text += ": " + deeply(_json, v)
