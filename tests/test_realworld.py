@@ -101,7 +101,7 @@ def test_as_cluster_judges_our_own_crd_as_the_api_server_would():
     declarative, cluster = invoke(main, args), invoke(main, ["--as-cluster", *args])
     assert declarative.exit_code == cluster.exit_code == 1
     assert "Shadowed (not enforced)" in declarative.output and "rules were not checked" not in declarative.output
-    assert "<nil>: Invalid value: some validation rules were not checked" in cluster.output  # the server's walk
+    assert "<nil>: Invalid value: null: some validation rules were not checked" in cluster.output  # the server's walk
     assert 'spec.size: Unsupported value: "Huge"' in cluster.output
 
 

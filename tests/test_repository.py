@@ -74,7 +74,7 @@ def test_a_third_party_crds_cel_rules_are_enforced():
     r = run(*ARGS, MANIFESTS)
     assert "x-kubernetes-validations" not in r.stderr  # nothing left unevaluated
     assert (
-        'The Database "analytics" is invalid:\n* spec: Invalid value: "object": only postgres runs more than 3 replicas'
+        'The Database "analytics" is invalid:\n* spec: Invalid value: only postgres runs more than 3 replicas'
         in (r.stdout)
     )
 
