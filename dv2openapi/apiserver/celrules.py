@@ -5,8 +5,10 @@ strings, optional and bindings extensions, and the Kubernetes library
 functions the renderings use (written from the Kubernetes CEL documentation).
 Values are converted the way `UnstructuredToVal` does: `number` fields are
 doubles, `format: byte` strings are bytes (URL-safe base64, as
-`strfmt.Base64`), and `set` / `map` lists compare without regard to order
-(here: both sides are put in a canonical order before evaluation).
+`strfmt.Base64`), `date`, `date-time` and `duration` strings timestamps and
+durations (`celtime`), an object's null property is absent, and `set` / `map`
+lists compare without regard to order (here: both sides are put in a
+canonical order before evaluation).
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from .correlate import MISSING
 from .golang import go_type
 from .paths import Path, fmt
 
-URL_BASE64 = re.compile(r"[A-Za-z0-9_-]*={0,2}")
 NAN = float("nan")  # a stand-in for an unreadable value: not even equal to itself
 UNREADABLE = "__unreadable__"  # marks where an unreadable field was left out
 REASONS = {
