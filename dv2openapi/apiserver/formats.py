@@ -15,6 +15,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from . import netip
+
 INT64_MAX = 2**63 - 1
 U64 = 2**64 - 1
 
@@ -53,21 +55,18 @@ def _decimal(digits: str) -> int:
 # --- IP addresses: Go 1.16's net.ParseIP (k8s.io/utils ParseIPSloppy) and net/netip's ParseAddr --
 
 
-def _ipv4(s: str, strict: bool) -> bytes | None:
-    """Four dotted decimal fields up to 255; `strict` (netip) also refuses leading zeros and more
-    than three digits."""
+def _ipv4(s: str) -> bytes | None:
+    """Four dotted decimal fields up to 255 (leading zeros allowed)."""
     fields = s.split(".")
     if len(fields) != 4 or not all(_all(f, _DIGITS) for f in fields):
-        return None
-    if strict and any(len(f) > 3 or (len(f) > 1 and f[0] == "0") for f in fields):
         return None
     values = [_decimal(f) for f in fields]
     return bytes(values) if max(values) <= 255 else None
 
 
-def _ipv6(s: str, strict: bool) -> bytes | None:
-    """Hex groups with one optional `::` and an optional trailing IPv4; `strict` (netip) allows at
-    most four digits a group and only a strict IPv4."""
+def _ipv6(s: str) -> bytes | None:
+    """Hex groups with one optional `::` and an optional trailing IPv4 (any number of digits a group
+    up to 0xffff)."""
     out = bytearray(16)
     ellipsis = -1
     if s.startswith("::"):
@@ -77,10 +76,10 @@ def _ipv6(s: str, strict: bool) -> bytes | None:
     i = 0
     while i < 16:
         n = next((k for k, c in enumerate(s) if c not in _HEX), len(s))
-        if n == 0 or (strict and n > 4) or int(s[:n], 16) > 0xFFFF:
+        if n == 0 or int(s[:n], 16) > 0xFFFF:
             return None
         if s[n:].startswith("."):  # the embedded IPv4 of the last 32 bits
-            v4 = _ipv4(s, strict) if (ellipsis >= 0 or i == 12) and i + 4 <= 16 else None
+            v4 = _ipv4(s) if (ellipsis >= 0 or i == 12) and i + 4 <= 16 else None
             if v4 is None:
                 return None
             out[i : i + 4] = v4
@@ -111,22 +110,16 @@ def _ipv6(s: str, strict: bool) -> bytes | None:
 def parse_ip_sloppy(s: str) -> bytes | None:
     """`netutils.ParseIPSloppy`: IPv4 (leading zeros allowed) or IPv6, by the first `.` or `:`."""
     first = next((c for c in s if c in ".:"), "")
-    return _ipv4(s, False) if first == "." else _ipv6(s, False) if first == ":" else None
+    return _ipv4(s) if first == "." else _ipv6(s) if first == ":" else None
 
 
 def parse_addr(s: str) -> tuple[bytes, str] | None:
-    """`netip.ParseAddr`: the address and its IPv6 zone (IPv4 addresses are 4 bytes)."""
-    first = next((c for c in s if c in ".:%"), "")
-    if first == ".":
-        v4 = _ipv4(s, True)
-        return None if v4 is None else (v4, "")
-    if first != ":":
+    """`netip.ParseAddr` (`netip.py`): the address (IPv4 in 4 bytes) and its IPv6 zone, or None."""
+    try:
+        version, value, zone = netip.parse_addr(s)
+    except netip.NetipError:
         return None
-    addr, pct, zone = s.partition("%")
-    if pct and not zone:
-        return None
-    v6 = _ipv6(addr, True)
-    return None if v6 is None else (v6, zone)
+    return value.to_bytes(4 if version == 4 else 16, "big"), zone
 
 
 def parse_ip(s: str) -> bytes | None:
@@ -165,10 +158,10 @@ def is_cidr(s: str) -> bool:
     addr, slash, mask = s.partition("/")
     if not slash:
         return False
-    ip = _ipv4(addr, False)
+    ip = _ipv4(addr)
     bits = 32
     if ip is None:
-        ip, bits = _ipv6(addr, False), 128
+        ip, bits = _ipv6(addr), 128
     return ip is not None and _all(mask, _DIGITS) and _decimal(mask) <= bits
 
 
