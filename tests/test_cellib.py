@@ -97,7 +97,7 @@ ERRORS = {
     "ip('::ffff:1.2.3.4')": "IPv4-mapped IPv6 address",
     "cidr('10.0.0.0/33')": "parse error during conversion from string",
     "url('../relative')": 'URL parse error during conversion from string: parse "../relative": invalid URI for request',
-    "url('https://a:b:c/')": 'parse "https://a:b:c/": invalid port ":c" after host',
+    "url('https://a:b:c/')": 'parse "https://a:b:c/": invalid port ":b:c" after host',  # http(s): the first colon
     "[].min()": "min called on empty list",
     "'x'.find('(')": "Illegal regex: error parsing regexp: missing )",
 }
@@ -162,3 +162,13 @@ def test_a_call_no_overload_takes_at_run_time_is_worded_as_the_server_words_it()
         "'no such overload': call arguments did not match a supported operator, function or macro signature "
         "for rule: self > 0"
     ]
+
+
+def test_a_url_s_host_as_current_go_reads_it():
+    # only an IPv6 address in brackets; http(s) ports start at the first colon, other schemes' at the last
+    holds = (
+        "!isURL('https://[1.2.3.4]/') && !isURL('https://a[b]/') && isURL('https://[::ffff:1.2.3.4]/') && "
+        "url('https://[fe80::1%25en0]:8080/').getHostname() == 'fe80::1%en0' && "
+        "!isURL('https://h:8:0/') && isURL('mongodb://h:8:0/')"
+    )
+    assert _eval(holds).plain_value() is True

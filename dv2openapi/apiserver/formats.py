@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from . import netip
+from . import gourl, netip
 
 INT64_MAX = 2**63 - 1
 U64 = 2**64 - 1
@@ -378,100 +378,14 @@ def is_long_name(s: str) -> bool:
 
 # --- uri: net/url.ParseRequestURI ------------------------------------------------------------
 
-_HOST_OK = set("!$&'()*+,;=:[]<>\"-_.~")  # besides letters and digits, and bytes >= 0x80
-
-
-def _unescape(s: str, mode: str = "") -> bool:
-    """Whether net/url's unescape accepts `s`: `%` + two hex digits; in a host (`mode` "host") a
-    `%XX` of an ASCII byte only as `%25` and only host characters; in an IPv6 zone ("zone") escapes
-    only of bytes a host may hold (or a space)."""
-    i = 0
-    while i < len(s):
-        c = s[i]
-        if c == "%":
-            if i + 2 >= len(s) or s[i + 1] not in _HEX or s[i + 2] not in _HEX:
-                return False
-            esc = s[i : i + 3]
-            if mode == "host" and int(s[i + 1], 16) < 8 and esc != "%25":
-                return False
-            byte = chr(int(s[i + 1 : i + 3], 16))
-            if mode == "zone" and esc != "%25" and byte != " " and not _host_safe(byte):
-                return False
-            i += 3
-            continue
-        if mode and c.isascii() and not _host_safe(c):
-            return False
-        i += 1
-    return True
-
-
-def _host_safe(c: str) -> bool:
-    """A byte a host may hold unescaped (not `shouldEscape(c, encodeHost)`)."""
-    return (c.isascii() and c.isalnum()) or c in _HOST_OK
-
-
-def _port(s: str) -> bool:
-    return s == "" or (s[0] == ":" and all(c in _DIGITS for c in s[1:]))
-
-
-def _host(scheme: str, host: str) -> bool:
-    """net/url's parseHost: a bracketed IPv6 literal (optional `%25` zone) with an optional port, or
-    a name whose colon starts a numeric port (the first colon for http and https, else the last)."""
-    bracket = host.rfind("[")
-    if bracket > 0:
-        return False
-    if bracket == 0:
-        close = host.rfind("]")
-        if close < 0 or not _port(host[close + 1 :]):
-            return False
-        name = host[1:close]
-        zone = name.find("%25")
-        if zone < 0:
-            zone = len(name)
-        if not (_unescape(name[:zone], "host") and _unescape(name[zone:], "zone")):
-            return False
-        addr = parse_addr(_percent_decode(name))
-        return addr is not None and len(addr[0]) == 16
-    colon = host.find(":")
-    if colon >= 0:
-        if scheme not in ("http", "https"):
-            colon = host.rfind(":")
-        if not _port(host[colon:]):
-            return False
-    return _unescape(host, "host")
-
-
-def _percent_decode(s: str) -> str:
-    return re.sub(r"%([0-9a-fA-F]{2})", lambda m: chr(int(m[1], 16)), s)
-
-
-_USERINFO = set("-._:~!$&'()*+,;=%@")
-
 
 def is_uri(s: str) -> bool:
-    """`uri`: Go's url.ParseRequestURI accepts it: no control characters; `*`; `scheme:opaque`; or
-    an absolute path, with `scheme://userinfo@host:port` before it only after a scheme; valid
-    `%XX` escapes (the query is not checked; `#` is part of the path or query)."""
-    if not s or any(ord(c) < 0x20 or ord(c) == 0x7F for c in s):
+    """`uri`: Go's url.ParseRequestURI accepts it (`gourl`)."""
+    try:
+        gourl.parse_request_uri(s)
+    except ValueError:
         return False
-    if s == "*":
-        return True
-    m = re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", s)
-    if s[0] == ":":
-        return False
-    scheme, rest = (m[0][:-1].lower(), s[m.end() :]) if m else ("", s)
-    rest = rest[:-1] if rest.endswith("?") and rest.count("?") == 1 else rest.partition("?")[0]
-    if not rest.startswith("/"):
-        return bool(scheme)
-    if scheme and rest.startswith("//"):
-        authority, slash, path = rest[2:].partition("/")
-        rest = slash + path
-        userinfo, at, host = authority.rpartition("@")
-        if not _host(scheme, host):
-            return False
-        if at and not (all(c.isascii() and (c.isalnum() or c in _USERINFO) for c in userinfo) and _unescape(userinfo)):
-            return False
-    return _unescape(rest)
+    return True
 
 
 # --- email: net/mail.ParseAddress ------------------------------------------------------------

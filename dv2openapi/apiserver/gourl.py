@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import netip
 from .golang import go_quote
 
 _ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
@@ -64,7 +65,7 @@ def _parse(raw: str, via_request: bool) -> URL:
             raise ValueError("first path segment in URL cannot contain colon")
     if (url.scheme or (not via_request and not rest.startswith("///"))) and rest.startswith("//"):
         authority, slash, path = rest[2:].partition("/")
-        url.host = _authority(authority)
+        url.host = _authority(url.scheme, authority)
         rest = slash + path
     url.path = _unescape(rest, "path")
     url.raw_path = "" if _escape_path(url.path) == rest else rest
@@ -87,10 +88,10 @@ def _scheme(raw: str) -> tuple[str, str]:
     return "", raw
 
 
-def _authority(authority: str) -> str:
+def _authority(scheme: str, authority: str) -> str:
     """The host of `user:password@host:port`, user information checked and dropped."""
     user, at, hostport = authority.rpartition("@")
-    host = _host(hostport if at else authority)
+    host = _host(scheme, hostport if at else authority)
     if at:
         if any(c not in _USERINFO for c in user):
             raise ValueError("net/url: invalid userinfo")
@@ -99,20 +100,37 @@ def _authority(authority: str) -> str:
     return host
 
 
-def _host(host: str) -> str:
-    if host.startswith("["):
+def _host(scheme: str, host: str) -> str:
+    """Go's parseHost: a bracketed IPv6 literal (an RFC 6874 `%25` zone allowed) with an optional
+    port, or a name whose colon starts a numeric port (the first colon for http and https, else the
+    last); the host unescaped."""
+    bracket = host.rfind("[")
+    if bracket > 0:
+        raise ValueError("invalid IP-literal")
+    if bracket == 0:
         end = host.rfind("]")
         if end < 0:
             raise ValueError("missing ']' in host")
-        if not _valid_port(host[end + 1 :]):
-            raise ValueError(f"invalid port {go_quote(host[end + 1 :])} after host")
-        zone = host.find("%25", 0, end)
-        if zone >= 0:
-            return _unescape(host[:zone], "host") + _unescape(host[zone:end], "zone") + _unescape(host[end:], "host")
-    elif ":" in host:
-        port = host[host.rfind(":") :]
+        port = host[end + 1 :]
         if not _valid_port(port):
             raise ValueError(f"invalid port {go_quote(port)} after host")
+        name = host[1:end]
+        zone = name.find("%25")
+        zone = len(name) if zone < 0 else zone  # the zone, if any, is escaped more freely
+        name = _unescape(name[:zone], "host") + _unescape(name[zone:], "zone")
+        try:  # only an IPv6 address (IPv4-mapped too) may stand in brackets
+            version = netip.parse_addr(name)[0]
+        except netip.NetipError as e:
+            raise ValueError(f"invalid host: {e}") from None
+        if version == 4:
+            raise ValueError("invalid IP-literal")
+        return f"[{name}]{port}"
+    colon = host.find(":")
+    if colon >= 0:
+        if host.rfind(":") != colon and scheme not in ("http", "https"):
+            colon = host.rfind(":")
+        if not _valid_port(host[colon:]):
+            raise ValueError(f"invalid port {go_quote(host[colon:])} after host")
     return _unescape(host, "host")
 
 
