@@ -5,12 +5,21 @@ place), then the summary."""
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from io import TextIOBase
 
 from .errors import plural
+from .escaping import (
+    github_data,
+    github_property,
+    go_quote,
+    json_document,
+    tap_description,
+    tap_reason,
+    terminal,
+    xml_text,
+)
 from .verdict import NO_KIND_MATCH, Finding, Unusable, Verdict
 
 FORMATS = ("text", "json", "junit", "github", "tap", "pretty")
@@ -66,7 +75,8 @@ def _where(vd: Verdict, f: Finding) -> str:
 
 
 def title(vd: Verdict) -> str:
-    return f'{vd.kind or "object"} "{vd.name}"'
+    """The object as kubectl names it: its kind, and its name as Go's `%q` prints it."""
+    return f'{vd.kind or "object"} {go_quote(vd.name)}'
 
 
 # -- text ---------------------------------------------------------------------------------------
@@ -75,13 +85,13 @@ def title(vd: Verdict) -> str:
 def text(vd: Verdict) -> str:
     """kubectl-style text for one verdict."""
     if vd.skipped:
-        return f"{title(vd)} skipped: {vd.skipped} ({vd.file}:{vd.line})"
+        return terminal(f"{title(vd)} skipped: {vd.skipped} ({vd.file}:{vd.line})")
     lines = [f"The {title(vd)} is invalid:"] if vd.failed else [f"{title(vd)} is valid"]
     lines += [f"* {f.message} ({_where(vd, f)})" for f in vd.rejected + vd.errors]
     if vd.shadowed:
         lines.append("Shadowed (not enforced):")
         lines += [f"  * {f.message} ({_where(vd, f)}) [{f.level}]" for f in vd.shadowed]
-    return "\n".join(lines)
+    return "\n".join(map(terminal, lines))
 
 
 class TextReporter(Reporter):
@@ -90,7 +100,7 @@ class TextReporter(Reporter):
             self.write(text(vd))
 
     def unusable(self, u: Unusable) -> None:
-        self.write(f"error: {u.reason}")
+        self.write(terminal(f"error: {u.reason}"))
 
     def end(self, summary: Summary) -> None:
         if self.batch or self.summary:
@@ -132,7 +142,7 @@ def status(vd: Verdict) -> dict:
         messages = [f.message for f in vd.errors]
         joined = messages[0] if len(messages) == 1 else "[" + ", ".join(messages) + "]"
         qualified = f"{vd.kind}.{group}" if group else vd.kind
-        message = f'{qualified or "object"} "{vd.name}" is invalid: {joined}'
+        message = f'{qualified or "object"} {go_quote(vd.name)} is invalid: {joined}'
 
         out.update(status="Failure", message=message, reason="Invalid", code=422)
     out["details"] = details
@@ -164,43 +174,31 @@ class JsonReporter(Reporter):
         self.items: list = []
 
     def verdict(self, vd: Verdict) -> None:
-        import json
-
         if self.batch:
             self.items.append(status(vd))
         else:
-            self.write(json.dumps(status(vd), indent=2))
+            self.write(json_document(status(vd)))
 
     def unusable(self, u: Unusable) -> None:
         self.items.append(unusable_status(u))
 
     def end(self, summary: Summary) -> None:
-        import json
-
         if self.batch:
             counts = {k: getattr(summary, k) for k in ("objects", "valid", "invalid", "skipped", "unusable")}
             counts["withoutCELRules"] = summary.unchecked
             doc = {"kind": "List", "apiVersion": "v1", "items": self.items, "summary": counts}
-            self.write(json.dumps(doc, indent=2))
+            self.write(json_document(doc))
 
 
 # -- github -------------------------------------------------------------------------------------
-
-
-def _escape_data(s: str) -> str:
-    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_prop(s: str) -> str:
-    return _escape_data(s).replace(":", "%3A").replace(",", "%2C")
 
 
 class GithubReporter(Reporter):
     """GitHub Actions workflow commands: an annotation on the line of every finding."""
 
     def command(self, level: str, file: str, line: int, title_: str, message: str) -> None:
-        props = f"file={_escape_prop(file)},line={line},title={_escape_prop(title_)}"
-        self.write(f"::{level} {props}::{_escape_data(message)}")
+        props = f"file={github_property(file)},line={line},title={github_property(title_)}"
+        self.write(f"::{level} {props}::{github_data(message)}")
 
     def verdict(self, vd: Verdict) -> None:
         for f in vd.rejected + vd.errors:
@@ -211,7 +209,7 @@ class GithubReporter(Reporter):
     def unusable(self, u: Unusable) -> None:
         m = re.match(re.escape(u.file) + r":(\d+): ", u.reason)
         where = f",line={m[1]}" if m else ""
-        self.write(f"::error file={_escape_prop(u.file)}{where},title=dv-eval::{_escape_data(u.reason)}")
+        self.write(f"::error file={github_property(u.file)}{where},title=dv-eval::{github_data(u.reason)}")
 
     def end(self, summary: Summary) -> None:
         self.write(summary.line())
@@ -237,9 +235,9 @@ class JunitReporter(Reporter):
         import xml.etree.ElementTree as ET
 
         def sub(parent, tag: str, text: str | None = None, **attrs: str):
-            el = ET.SubElement(parent, tag, {k: _xml_text(v) for k, v in attrs.items()})
+            el = ET.SubElement(parent, tag, {k: xml_text(v) for k, v in attrs.items()})
             if text is not None:
-                el.text = _xml_text(text)
+                el.text = xml_text(text)
             return el
 
         root = ET.Element("testsuites", name="dv-eval")
@@ -277,24 +275,7 @@ class JunitReporter(Reporter):
         self.write('<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode"))
 
 
-@functools.cache
-def _not_xml() -> re.Pattern:
-    """Characters XML 1.0 cannot hold (compiled on first use: the class costs ~5 ms to compile)."""
-    return re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-
-
-def _xml_text(s: str) -> str:
-    """`s` with every character XML 1.0 cannot hold (control characters, the lone surrogates of a
-    file name that is not UTF-8) written as `\\xNN` / `\\udcNN`, so the document stays well-formed."""
-    return _not_xml().sub(lambda m: m[0].encode("unicode_escape", "backslashreplace").decode("ascii"), s)
-
-
 # -- tap ----------------------------------------------------------------------------------------
-
-
-def _one_line(s: str) -> str:
-    """`s` with its line breaks escaped: no key or path can start a line of its own (a fake result)."""
-    return s.replace("\r", "\\r").replace("\n", "\\n")
 
 
 class TapReporter(Reporter):
@@ -305,16 +286,16 @@ class TapReporter(Reporter):
         super().__init__(out, batch, verbose, summary)
         self.n = 0
 
-    def point(self, status: str, text: str) -> None:
+    def point(self, status: str, description: str, directive: str = "") -> None:
         if not self.n:
             self.write("TAP version 13")
         self.n += 1
-        self.write(f"{status} {self.n} - {_one_line(text)}")
+        self.write(f"{status} {self.n} - {tap_description(description)}{directive and ' # ' + tap_reason(directive)}")
 
     def verdict(self, vd: Verdict) -> None:
         name = f"{vd.file} ({vd.api_version}/{vd.kind}/{vd.namespace}/{vd.name})"
         if vd.skipped:
-            self.point("ok", f"{name} # skip {vd.skipped}")
+            self.point("ok", name, f"skip {vd.skipped}")
         elif vd.failed:
             self.point(
                 "not ok", f"{name}: " + "; ".join(f"{f.message} (line {f.line})" for f in vd.rejected + vd.errors)
@@ -330,7 +311,7 @@ class TapReporter(Reporter):
             self.write("TAP version 13")
         self.write(f"1..{self.n}")
         if self.summary:
-            self.write(f"# {summary.line()}")
+            self.write(f"# {tap_reason(summary.line())}")
 
 
 # -- pretty -------------------------------------------------------------------------------------
@@ -348,22 +329,21 @@ class PrettyReporter(Reporter):
         )
 
     def verdict(self, vd: Verdict) -> None:
-        where = f"{vd.file}:{vd.line}"
+        where, name = terminal(f"{vd.file}:{vd.line}"), terminal(title(vd))
         if vd.failed:
-            self.write(f"{self.red}\u2716{self.reset} {where}: {self.red}{title(vd)} is invalid{self.reset}")
+            self.write(f"{self.red}\u2716{self.reset} {where}: {self.red}{name} is invalid{self.reset}")
             for f in vd.rejected + vd.errors:
-                self.write(f"    {f.message} ({_where(vd, f)})")
+                self.write(terminal(f"    {f.message} ({_where(vd, f)})"))
         elif vd.skipped and (self.verbose or not self.batch):
-            self.write(
-                f"{self.yellow}-{self.reset} {where}: {self.yellow}{title(vd)} skipped: {vd.skipped}{self.reset}"
-            )
+            why = terminal(vd.skipped)
+            self.write(f"{self.yellow}-{self.reset} {where}: {self.yellow}{name} skipped: {why}{self.reset}")
         elif not vd.skipped and (self.verbose or not self.batch):
-            self.write(f"{self.green}\u2714{self.reset} {where}: {self.green}{title(vd)} is valid{self.reset}")
+            self.write(f"{self.green}\u2714{self.reset} {where}: {self.green}{name} is valid{self.reset}")
         for f in vd.shadowed:
-            self.write(f"    shadowed [{f.level}], not enforced: {f.message} ({_where(vd, f)})")
+            self.write(terminal(f"    shadowed [{f.level}], not enforced: {f.message} ({_where(vd, f)})"))
 
     def unusable(self, u: Unusable) -> None:
-        self.write(f"{self.red}\u2716{self.reset} {self.red}{u.reason}{self.reset}")
+        self.write(f"{self.red}\u2716{self.reset} {self.red}{terminal(u.reason)}{self.reset}")
 
     def end(self, summary: Summary) -> None:
         if self.batch or self.summary:
