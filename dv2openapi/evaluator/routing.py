@@ -192,15 +192,20 @@ class Catalog:
             if published is not None:  # a built-in kind with a schema of its own (from k8s.io/api): both
                 return self._with_shape(hit, published)
             return hit
-        if kind in self.served:
-            where = ", ".join(sorted(set(self.served[kind])))
-            return Miss(f'no matches for kind "{kind}" in version "{api}" (its CRD serves {where})', known=True)
+        # Group first, as the API server's REST mapper: only a CRD of this group is "its CRD"; a kind
+        # that another group's CRD defines is no schema for this object (apimachinery
+        # pkg/api/meta/restmapper.go, DefaultRESTMapper.RESTMapping: NoKindMatchError{GroupKind, ...})
+        where = sorted({gv for gv in self.served.get(kind, ()) if gv.rpartition("/")[0] == group})
+        if where:
+            return Miss(
+                f'no matches for kind "{kind}" in version "{api}" (its CRD serves {", ".join(where)})', known=True
+            )
         if self.find is not None:
             hit = self.find((group, version, kind))
             if hit is not None:
                 return hit
         hit = self.by_name.get(kind)
-        if hit is not None and not _has_gvk(hit):
+        if hit is not None and hit.crd is None and not _has_gvk(hit):
             return hit
         return Miss(f'no matches for kind "{kind}" in version "{api}"')  # a schema routes only the kinds it names
 
