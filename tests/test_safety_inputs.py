@@ -238,3 +238,71 @@ def test_an_endless_manifest_document_is_one_line_past_the_limit(monkeypatch, tm
     many = tmp_path / "many.yaml"  # the limit is per document: a long stream of small ones is fine
     many.write_text("---\n".join(["a: " + "x" * 1000 + "\n"] * 3000))
     assert len(list(loader.iter_docs(str(many)))) == 3000
+
+
+# -- JSON manifests and standard input (issue 42) ------------------------------------------------
+
+SMILE = '{"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "a"}, "spec": {"x": "%s"}}\n'
+
+
+@pytest.mark.parametrize(
+    ("escaped", "read"),
+    [
+        ("\\ud83d\\ude00", "\U0001f600"),  # a pair, as json.dumps and `jq -a` write it: joined
+        ("\\uD83D\\uDE00", "\U0001f600"),
+        ("\\ud83d!", "\ufffd!"),  # a lone high surrogate: U+FFFD, as Go's encoding/json reads it
+        ("\\ude00\\ud83d", "\ufffd\ufffd"),  # low then high: two lone ones
+        ("\\\\ud83d", "\\ud83d"),  # an escaped backslash: no escape at all
+        ("\\ud83d\\u0041", "\ufffdA"),  # a high surrogate before a non-surrogate escape
+    ],
+)
+def test_a_json_manifest_reads_surrogate_escapes_as_go_does(escaped, read):
+    from dv2openapi.evaluator.loader import iter_docs
+
+    text = SMILE % escaped
+    assert [d.value["spec"]["x"] for d in iter_docs("w.json", text)] == [read]
+
+
+def test_a_json_file_with_a_surrogate_pair_is_judged_with_its_lines(tmp_path):
+    f = tmp_path / "w.json"
+    head = '{\n  "apiVersion": "example.com/v1",\n  "kind": "Widget",\n  "metadata": {"name": "a"},\n'
+    f.write_text(head + '  "spec": {"size": "Huge", "x": "\\ud83d\\ude00"}\n}\n')
+    r = run("--schema", S, str(f))
+    assert r.exit_code == 1 and "invalid YAML" not in r.output, r.output
+    assert f"({f}:5)" in r.stdout and "spec.size" in r.stdout
+
+
+def test_a_long_json_stream_rewrites_escapes_across_every_read(tmp_path):
+    """The loader reads a file in parts: an escape cut between two parts is still one character."""
+    body = ",".join(f'"k{i}": "\\ud83d\\ude00\\\\ud83d"' for i in range(3000))
+    f = tmp_path / "w.json"
+    f.write_text('{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}, "data": {' + body + "}}\n")
+    from dv2openapi.evaluator.loader import iter_docs
+
+    (doc,) = iter_docs(str(f))
+    assert set(doc.value["data"].values()) == {"\U0001f600\\ud83d"} and len(doc.value["data"]) == 3000
+
+
+def test_surrogate_escapes_held_back_at_any_cut_give_the_whole_texts_reading():
+    from dv2openapi.evaluator.gojson import surrogate_escapes
+
+    text = 'x\\\\\\ud83d\\ude00y\\ud83d\\u0041\\\\ude00z\\ude00'
+    whole = surrogate_escapes(text)[0]
+    for cut in range(len(text) + 1):
+        done, held = surrogate_escapes(text[:cut], final=False)
+        assert done + surrogate_escapes(held + text[cut:])[0] == whole, cut
+
+
+def test_empty_standard_input_fails_as_kubeconform_does():
+    """`helm template … | dv-eval` where nothing was printed: a CI gate fails (kubeconform's words)."""
+    for args in (["--schema", S, "-"], ["--schema", S, "-summary"]):
+        r = subprocess.run([sys.executable, "-m", "dv2openapi.evaluator.cli", *args], input=b"", capture_output=True)
+        assert r.returncode == 2 and b"failing to read data from stdin" in r.stderr + r.stdout, r
+    r = subprocess.run([sys.executable, "-m", "dv2openapi.evaluator.cli", "--schema", S, "-"], input=b"\n")
+    assert r.returncode == 0  # a blank stream holds no object, as a blank file
+
+
+def test_an_empty_file_in_a_folder_stays_valid(tmp_path):
+    (tmp_path / "empty.yaml").write_text("")
+    r = run("--schema", S, str(tmp_path))
+    assert r.exit_code == 0, r.output

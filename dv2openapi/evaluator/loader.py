@@ -25,6 +25,7 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .deep import NATIVE_LEVELS, deeply, in_retry
 from .document import Doc, InputError
+from .gojson import is_json, surrogate_escapes
 from .goyaml import _HINTS, _MERGE, MAX_DEPTH, MAX_DOC_CHARS, MAX_NODES, STR, _Bad, _key, _number, _plain, _tagged
 
 try:
@@ -49,20 +50,30 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
 
 class _Bounded:
     """A text stream that hands out at most MAX_DOC_CHARS past `mark` (a document's start), then a NUL
-    character: libyaml stops there with a reader error, which `iter_docs` words as the limit."""
+    character: libyaml stops there with a reader error, which `iter_docs` words as the limit. A JSON
+    stream's surrogate escapes are rewritten as Go reads them (`gojson`), part by part."""
 
     def __init__(self, stream):
         self.stream, self.name = stream, getattr(stream, "name", "<file>")
         self.total = self.mark = 0
         self.over = False
+        self.json: bool | None = None  # None until a character other than space has been read
+        self.held = ""  # the end of the last part, which may begin an escape the next part ends
 
     def read(self, size: int = -1) -> str:
         if self.total - self.mark > MAX_DOC_CHARS:
             self.over = True
             return "\x00"
-        chunk = self.stream.read(size)
-        self.total += len(chunk)
-        return chunk
+        while True:
+            chunk = self.stream.read(size)
+            self.total += len(chunk)
+            if self.json is None:
+                self.json = is_json(chunk)
+            if not self.json:
+                return chunk
+            done, self.held = surrogate_escapes(self.held + chunk, final=not chunk)
+            if done or not chunk:  # "" only at the end: libyaml reads it as the end
+                return done
 
 
 # --- composition (libyaml, in C) and construction ----------------------------------------
@@ -274,6 +285,10 @@ def _reason(file: str, index: int, reason: str, line: int | None = None) -> str:
     return f"{file}{f':{line + 1}' if line is not None else ''}: document {index + 1}: {reason}"
 
 
+# kubeconform's words for standard input with nothing to read; nothing piped in (`helm template …`
+# printing nothing) fails a CI gate, where an empty file among others passes
+EMPTY_STDIN = "-: failing to read data from stdin: standard input is empty"
+
 _SKIP = Doc(None, "", -1)  # an empty, comment-only or `null` document: kubectl skips it too
 
 
@@ -321,7 +336,7 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error", 
     name = path
     try:
         if text is not None:
-            stream = text
+            stream = surrogate_escapes(text)[0] if is_json(text[:4096]) else text
         elif path == "-":
             if sys.stdin is None or sys.stdin.closed:
                 raise InputError("-: standard input is closed")
@@ -338,6 +353,8 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error", 
         while True:
             doc = _next_doc(parser, bounded, name, index, keep, nodes)
             if doc is None:
+                if bounded is not None and not bounded.total and path == "-":
+                    raise InputError(EMPTY_STDIN)
                 break
             if doc is not _SKIP:
                 yield doc
