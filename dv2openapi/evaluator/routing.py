@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable
 
 from . import schemacache
+from .crdv1beta1 import as_v1
 from .document import InputError
 from .errors import OMITTED, FieldError
 from .kubetypes import decoded
@@ -154,7 +155,9 @@ class Catalog:
             )
 
     def _add_crd(self, crd: dict, source: str, embedded: dict | None = None) -> None:
-        """Index a CRD; `embedded`: the OpenAPI document it embeds, known to be dv2openapi's."""
+        """Index a CRD (a v1beta1 one as the server stored it); `embedded`: the OpenAPI document it
+        embeds, known to be dv2openapi's."""
+        crd = as_v1(crd)
         spec = crd.get("spec") or {}
         group, kind = spec.get("group", ""), (spec.get("names") or {}).get("kind", "")
         if not kind:
@@ -184,7 +187,7 @@ class Catalog:
             only = self._only()
             if only is not None and not _has_gvk(only):
                 return only
-            return Miss(missing("Kind" if not isinstance(kind, str) or not kind else "apiVersion", obj), known=True)
+            return Miss(missing("Kind" if not isinstance(kind, str) or not kind else "apiVersion"), known=True)
         group, _, version = api.rpartition("/")
         hit = self.by_gvk.get((group, version, kind))
         if hit is not None:
@@ -314,13 +317,11 @@ def _closure(t: Target) -> dict:
     return reached(t.doc.get("components", {}).get("schemas", {}), t.name)
 
 
-def missing(what: str, obj: dict) -> str:
-    """The API server's decoding error for an object without `kind` or `apiVersion`
-    (apimachinery's `NewMissingKindErr` / `NewMissingVersionErr`), with `--type` as the way out."""
-    import json
-
-    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, default=str)
-    return f"Object '{what}' is missing in '{text}' (or pass --type NAME to pick a schema)"
+def missing(what: str) -> str:
+    """The API server's decoding error for an object without `kind` or `apiVersion` (apimachinery's
+    `NewMissingKindErr` / `NewMissingVersionErr`), with `--type` as the way out. The server quotes the
+    whole object; the report names the file and line instead, so a large file is not printed back."""
+    return f"Object '{what}' is missing (or pass --type NAME to pick a schema)"
 
 
 def _is_schema(doc: object) -> bool:

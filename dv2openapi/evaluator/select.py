@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .crdv1beta1 import as_v1
 from .published import unpublished
 from .schemaerror import SchemaError
 
@@ -32,7 +33,7 @@ def as_openapi(doc: object) -> dict:
     if not isinstance(doc, dict):
         raise SchemaError("the schema file must hold a mapping")
     if doc.get("kind") == "CustomResourceDefinition":
-        return _from_crd(doc)
+        return _from_crd(as_v1(doc))
     if "components" in doc or "openapi" in doc or "definitions" in doc:
         if "definitions" in doc and "components" not in doc:  # Swagger 2 (Kubernetes' own /openapi/v2)
             import json
