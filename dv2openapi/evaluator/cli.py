@@ -263,6 +263,13 @@ def _parser() -> _Parser:
         "more for each file; a stream under 4 MiB) is judged in-process whatever N is; the output is the same.",
     )
     add(
+        "--against",
+        metavar="REV|PATH",
+        help="Judge each object as the change the cluster will see, against the previous manifests: a git revision "
+        "(origin/main, HEAD~1, a SHA: the same files and folders there) or a file, folder or stream (-) of them. "
+        "Objects pair by group, kind, namespace and name: an update, a create, unchanged (not judged) or deleted.",
+    )
+    add(
         "--batch",
         action="store_true",
         help="Treat every argument as independent objects (no NEW/OLD pair), e.g. for pre-commit.",
@@ -315,20 +322,33 @@ def main(argv: list[str] | None = None) -> None:
                 parser.error(str(e))
             # options may follow the paths; after `--` everything is a path (argparse mixes these up)
             a = parser.parse_args(args) if "--" in args else parser.parse_intermixed_args(args)
-            paths = a.paths or [_stdin()]
+            against, old = a.against, []
+            if against is not None:
+                from .against import is_path
+
+                if not against:
+                    parser.error("argument --against: expected a git revision or a path")
+                old = [against] if is_path(against) else []
+            paths = a.paths or ([_stdin()] if against is None or old else ["."])
             # kubeconform's way (its spelling, its schema locations or none, standard input by default):
             # every path is a file to validate, never NEW and OLD
             batch = (
-                a.batch or spelled or bool(a.locations) or not (a.schema_paths or a.kubernetes_version) or not a.paths
+                a.batch
+                or against is not None
+                or spelled or bool(a.locations) or not (a.schema_paths or a.kubernetes_version) or not a.paths
             )
-            twice = _read_twice(a.schema_paths, paths, not batch and len(paths) == 2)
+            twice = _read_twice(a.schema_paths, paths + old, not batch and len(paths) == 2)
             if twice:
                 parser.error(twice)
             opts = _options(a)
             if sys.stdout is None:  # started with the descriptor closed, as `>&-` leaves it
                 raise InputError("standard output is closed")
             output = _Output(a.fmt, a.verbose, a.summary, a.exit_on_error)
-            code = _run(opts, output, a.jobs, batch, paths, _ignored(a.ignore))
+            ignored = _ignored(a.ignore)
+            if against is not None:
+                code = _against(opts, output, a.jobs, against, paths, ignored)
+            else:
+                code = _run(opts, output, a.jobs, batch, paths, ignored)
             _Report().flush()  # a write error is said here, not lost at exit
         except BrokenPipeError:
             closed_stdout()
@@ -534,6 +554,19 @@ def _run(opts: Options, out: _Output, jobs: int, batch: bool, paths: list[str], 
     return _batch(out, len(found), results(opts, found, jobs))
 
 
+def _against(opts: Options, out: _Output, jobs: int, against: str, paths: list[str], ignored) -> int:
+    """--against: the new side's objects paired with the old side's and judged as changes; then the deleted."""
+    from .against import cluster_scoped, from_path, from_revision, is_path
+
+    scoped = cluster_scoped(opts.catalog)
+    side = from_path(against, scoped, ignored) if is_path(against) else from_revision(against, paths, scoped, ignored)
+    for warning in side.warnings:
+        say(f"warning: {warning}")
+    opts.pairing = side.judge
+    found = files(paths, ignored)
+    return _batch(out, len(found), side.with_deleted(results(opts, found, jobs)))
+
+
 def _read_twice(schema_paths: list[str], paths: list[str], pair: bool) -> str | None:
     """Why the inputs cannot all be read as named, before any is read (else None): a stream (standard
     input, a pipe) named twice, which the second reader would find drained; or, for an update (`pair`),
@@ -597,6 +630,11 @@ class _Tally:
 
     def add(self, r: Verdict | Unusable) -> None:
         s = self.summary
+        if type(r) is Verdict and r.change:  # --against
+            s.changes[r.change] = s.changes.get(r.change, 0) + 1
+            if r.change == "deleted":  # not an object of the new side
+                self.reporter.verdict(r)
+                return
         s.objects += 1
         if isinstance(r, Unusable):
             s.unusable += 1

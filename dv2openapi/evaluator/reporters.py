@@ -23,6 +23,7 @@ from .escaping import (
 from .verdict import NO_KIND_MATCH, Finding, Unusable, Verdict
 
 FORMATS = ("text", "json", "junit", "github", "tap", "pretty")
+CHANGES = ("updated", "created", "unchanged", "deleted")  # with --against (against.py)
 
 
 class Summary:
@@ -32,6 +33,7 @@ class Summary:
         self.objects = self.invalid = self.skipped = 0
         self.unusable = 0  # documents (or rests of files) that could not be judged
         self.unchecked = 0  # objects validated without their schema's CEL rules
+        self.changes: dict[str, int] = {}  # --against: updated, created, unchanged, deleted (not among the objects)
 
     @property
     def valid(self) -> int:
@@ -43,6 +45,8 @@ class Summary:
             out += f", {self.unusable} unusable"
         if self.skipped:
             out += f", {self.skipped} skipped (no schema)"
+        if self.changes:
+            out += "; " + ", ".join(f"{self.changes.get(c, 0)} {c}" for c in CHANGES)
         if self.unchecked:
             out += f"; {self.unchecked} validated without their CEL rules (x-kubernetes-validations)"
         return out
@@ -79,6 +83,17 @@ def title(vd: Verdict) -> str:
     return f'{vd.kind or "object"} {go_quote(vd.name)}'
 
 
+_NOTES = {"created": " (create)", "unchanged": " (unchanged)", "deleted": " (deleted)"}
+
+
+def change(vd: Verdict) -> str:
+    """With --against, the object's change, both files named for an update: ` (update:
+    web.yaml@origin/main \u2192 web.yaml)`, ` (create)`, ` (unchanged)`, ` (deleted)`; else ""."""
+    if vd.change == "updated":
+        return f" (update: {vd.old_file} \u2192 {vd.file})"
+    return _NOTES.get(vd.change, "")
+
+
 # -- text ---------------------------------------------------------------------------------------
 
 
@@ -86,7 +101,9 @@ def text(vd: Verdict) -> str:
     """kubectl-style text for one verdict."""
     if vd.skipped:
         return terminal(f"{title(vd)} skipped: {vd.skipped} ({vd.file}:{vd.line})")
-    lines = [f"The {title(vd)} is invalid:"] if vd.failed else [f"{title(vd)} is valid"]
+    if vd.change in ("unchanged", "deleted"):
+        return terminal(f"{title(vd)} {vd.change} ({vd.file}:{vd.line})")
+    lines = [f"The {title(vd)} is invalid{change(vd)}:"] if vd.failed else [f"{title(vd)} is valid{change(vd)}"]
     lines += [f"* {f.message} ({_where(vd, f)})" for f in vd.rejected + vd.errors]
     if vd.shadowed:
         lines.append("Shadowed (not enforced):")
@@ -96,7 +113,7 @@ def text(vd: Verdict) -> str:
 
 class TextReporter(Reporter):
     def verdict(self, vd: Verdict) -> None:
-        if not self.batch or self.verbose or vd.failed or vd.shadowed:
+        if not self.batch or self.verbose or vd.failed or vd.shadowed or vd.change == "deleted":
             self.write(text(vd))
 
     def unusable(self, u: Unusable) -> None:
@@ -150,6 +167,10 @@ def status(vd: Verdict) -> dict:
         details["causes"] = [_cause(vd, f) for f in vd.rejected + vd.errors]
     if vd.shadowed:
         details["shadowedCauses"] = [_cause(vd, f) for f in vd.shadowed]
+    if vd.change:  # --against: the change, and where the old object was
+        out["change"] = vd.change
+    if vd.old_file:
+        out["previous"] = {"file": vd.old_file, "line": vd.old_line}
     return out
 
 
@@ -186,6 +207,8 @@ class JsonReporter(Reporter):
         if self.batch:
             counts = {k: getattr(summary, k) for k in ("objects", "valid", "invalid", "skipped", "unusable")}
             counts["withoutCELRules"] = summary.unchecked
+            if summary.changes:
+                counts.update((c, summary.changes.get(c, 0)) for c in CHANGES)
             doc = {"kind": "List", "apiVersion": "v1", "items": self.items, "summary": counts}
             self.write(json_document(doc))
 
@@ -201,8 +224,10 @@ class GithubReporter(Reporter):
         self.write(f"::{level} {props}::{github_data(message)}")
 
     def verdict(self, vd: Verdict) -> None:
+        if vd.change == "deleted":  # no line of the new side to annotate
+            self.write(f"::notice title={github_property(title(vd) + ' deleted')}::{github_data(vd.file)}:{vd.line}")
         for f in vd.rejected + vd.errors:
-            self.command("error", vd.file, f.line, f"{title(vd)} is invalid", f.message)
+            self.command("error", vd.file, f.line, f"{title(vd)} is invalid{change(vd)}", f.message)
         for f in vd.shadowed:
             self.command("warning", vd.file, f.line, f"{title(vd)}: shadowed ({f.level}, not enforced)", f.message)
 
@@ -253,7 +278,8 @@ class JunitReporter(Reporter):
                     counts["errors"] += 1
                     continue
                 # kubeconform's junit.xsd: no file/line attributes on a testcase; they lead each line below
-                case = sub(suite, "testcase", name=f"{title(e)} ({file}:{e.line})", classname=e.api_version or file)
+                name = f"{title(e)} ({file}:{e.line}){change(e)}"
+                case = sub(suite, "testcase", name=name, classname=e.api_version or file)
                 if e.skipped:
                     sub(case, "skipped", e.skipped)
                     counts["skipped"] += 1
@@ -293,9 +319,9 @@ class TapReporter(Reporter):
         self.write(f"{status} {self.n} - {tap_description(description)}{directive and ' # ' + tap_reason(directive)}")
 
     def verdict(self, vd: Verdict) -> None:
-        name = f"{vd.file} ({vd.api_version}/{vd.kind}/{vd.namespace}/{vd.name})"
-        if vd.skipped:
-            self.point("ok", name, f"skip {vd.skipped}")
+        name = f"{vd.file} ({vd.api_version}/{vd.kind}/{vd.namespace}/{vd.name}){change(vd)}"
+        if vd.skipped or vd.change == "deleted":
+            self.point("ok", name, f"skip {vd.skipped or 'deleted: not judged'}")
         elif vd.failed:
             self.point(
                 "not ok", f"{name}: " + "; ".join(f"{f.message} (line {f.line})" for f in vd.rejected + vd.errors)
@@ -329,16 +355,18 @@ class PrettyReporter(Reporter):
         )
 
     def verdict(self, vd: Verdict) -> None:
-        where, name = terminal(f"{vd.file}:{vd.line}"), terminal(title(vd))
-        if vd.failed:
-            self.write(f"{self.red}\u2716{self.reset} {where}: {self.red}{name} is invalid{self.reset}")
+        where, name, note = terminal(f"{vd.file}:{vd.line}"), terminal(title(vd)), terminal(change(vd))
+        if vd.change == "deleted":
+            self.write(f"{self.yellow}-{self.reset} {where}: {self.yellow}{name} deleted{self.reset}")
+        elif vd.failed:
+            self.write(f"{self.red}\u2716{self.reset} {where}: {self.red}{name} is invalid{note}{self.reset}")
             for f in vd.rejected + vd.errors:
                 self.write(terminal(f"    {f.message} ({_where(vd, f)})"))
         elif vd.skipped and (self.verbose or not self.batch):
             why = terminal(vd.skipped)
             self.write(f"{self.yellow}-{self.reset} {where}: {self.yellow}{name} skipped: {why}{self.reset}")
         elif not vd.skipped and (self.verbose or not self.batch):
-            self.write(f"{self.green}\u2714{self.reset} {where}: {self.green}{name} is valid{self.reset}")
+            self.write(f"{self.green}\u2714{self.reset} {where}: {self.green}{name} is valid{note}{self.reset}")
         for f in vd.shadowed:
             self.write(terminal(f"    shadowed [{f.level}], not enforced: {f.message} ({_where(vd, f)})"))
 

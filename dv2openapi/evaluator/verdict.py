@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import re
+from collections.abc import Callable
 
 from . import DepthError
 from . import compile as compile_schema
@@ -42,6 +43,7 @@ class Options:
         self.beta, self.strict, self.missing_is_error = beta, strict, missing_is_error
         self.skip_kinds, self.as_cluster, self.reject_kinds = skip_kinds, as_cluster, reject_kinds
         self.declarative_only = declarative_only
+        self.pairing: Callable[[Options, Doc], Verdict | Unusable] | None = None  # --against: against.OldSide.judge
 
 
 class Finding:
@@ -79,6 +81,8 @@ class Verdict:
         self.skipped = ""  # why the object was not validated (no schema), or ""
         self.unchecked_rules = 0  # CEL rules of its schema that dv-eval does not evaluate
         self.schema = ""  # which schema validated it ("file: name")
+        self.change = ""  # with --against: updated, created, unchanged or deleted
+        self.old_file, self.old_line = "", 0  # with --against, where its old twin was (`web.yaml@origin/main`)
 
     @property
     def failed(self) -> bool:
@@ -348,9 +352,17 @@ def judge_each(opts: Options, doc: Doc) -> list[Verdict | Unusable]:
 
 
 def judge_safely(opts: Options, doc: Doc) -> Verdict | Unusable:
-    """`judge` for batch mode (a create): any failure becomes an `Unusable` in place of the verdict."""
+    """`judge` for batch mode (a create; with --against, the change `opts.pairing` finds), any failure
+    an `Unusable` in place of the verdict."""
+    if opts.pairing is not None:
+        return opts.pairing(opts, doc)
+    return guarded(opts, doc, None)
+
+
+def guarded(opts: Options, doc: Doc, old: Doc | None) -> Verdict | Unusable:
+    """`judge`, any failure an `Unusable` in place of the verdict."""
     try:
-        return judge(opts, doc, None)
+        return judge(opts, doc, old)
     except InputError as e:
         return Unusable(doc.file, str(e))
     except SchemaError as e:
