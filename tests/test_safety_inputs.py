@@ -306,3 +306,42 @@ def test_an_empty_file_in_a_folder_stays_valid(tmp_path):
     (tmp_path / "empty.yaml").write_text("")
     r = run("--schema", S, str(tmp_path))
     assert r.exit_code == 0, r.output
+
+
+# -- files found, never waited on (issue 42) -----------------------------------------------------
+
+WIDGET = "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: a}\nspec: {}\n"
+
+
+def _in_subprocess(*args: str) -> subprocess.CompletedProcess:
+    """dv-eval in a process of its own: a read that blocks is a timeout here, not a hung suite."""
+    return subprocess.run(
+        [sys.executable, "-m", "dv2openapi.evaluator.cli", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_a_ref_to_a_fifo_is_refused_not_waited_on(tmp_path):
+    import json
+
+    top = tmp_path / "schemas"
+    top.mkdir()
+    schema = {"type": "object", "properties": {"spec": {"$ref": "defs.json#/definitions/Spec"}}}
+    (top / "widget.json").write_text(json.dumps(schema))
+    os.mkfifo(top / "defs.json")
+    obj = tmp_path / "w.yaml"
+    obj.write_text(WIDGET)
+    r = _in_subprocess("-schema-location", str(top) + "/{{ .ResourceKind }}.json", str(obj))
+    assert r.returncode == 2 and "defs.json: not a regular file" in r.stdout + r.stderr, r
+
+
+def test_a_fifo_the_user_names_is_still_read(tmp_path):
+    from dv2openapi.evaluator.inputfile import open_input
+
+    fifo = tmp_path / "crd.yaml"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"cat {S} > {fifo}"])
+    with open(open_input(str(fifo), named=True), "rb") as f:
+        assert f.read().startswith(b"apiVersion")
+    writer.wait(timeout=60)
+    with pytest.raises(InputError, match="not a regular file"):
+        open_input(str(fifo), named=False)

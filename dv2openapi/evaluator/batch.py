@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from . import native
 from .document import Doc, InputError
+from .inputfile import open_input
 from .tree import yaml_files
 from .verdict import Options, Unusable, Verdict, internal_error, items_of, judge_each, judge_safely
 
@@ -200,10 +201,10 @@ def _resume(path: str, text: str | None, line: int, inclusive: bool) -> tuple[in
     if text is None:
         if path == "-":
             return None
-        try:
-            with open(path, encoding="utf-8") as f:
+        try:  # a pipe cannot be read again: never waited on
+            with open(open_input(path, named=False), encoding="utf-8") as f:
                 text = f.read()
-        except (OSError, UnicodeDecodeError):
+        except (OSError, UnicodeDecodeError, InputError):
             return None
     breaks = re.finditer(_BREAK, text)  # the lines as the loader counts them: YAML's other breaks too
     pos = 0

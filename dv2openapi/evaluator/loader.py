@@ -27,6 +27,7 @@ from .deep import NATIVE_LEVELS, deeply, in_retry
 from .document import Doc, InputError
 from .gojson import is_json, surrogate_escapes
 from .goyaml import _HINTS, _MERGE, MAX_DEPTH, MAX_DOC_CHARS, MAX_NODES, STR, _Bad, _key, _number, _plain, _tagged
+from .inputfile import open_input
 
 try:
     from yaml._yaml import CParser as _Parser
@@ -342,7 +343,7 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error", 
                 raise InputError("-: standard input is closed")
             stream = sys.stdin
         else:
-            stream = open(path, encoding="utf-8")  # noqa: SIM115 - closed in the finally below
+            stream = open(open_input(path, named=True), encoding="utf-8")  # noqa: SIM115 - closed in the finally below
     except OSError as e:
         raise InputError(f"{name}: cannot read: {e.strerror}") from None
     bounded = None if text is not None else _Bounded(stream)
@@ -402,7 +403,7 @@ def load_schema(path: str) -> dict:
         raise InputError(f"{path}: no such file")
     if path.endswith(".json"):
         try:
-            with open(path, encoding="utf-8") as f:
+            with open(open_input(path, named=False), encoding="utf-8") as f:
                 return json.load(f)
         except (ValueError, RecursionError) as e:
             raise InputError(f"{path}: invalid JSON: {e}") from None

@@ -140,7 +140,7 @@ def finder(
             if where is None:
                 return None
             path = where
-        docs = schemacache.load_docs(path, lambda docs: _admitted(docs, where), ADMISSION_VERSION)
+        docs = schemacache.load_docs(path, lambda docs: _admitted(docs, where), ADMISSION_VERSION, named=False)
         if len(docs) != 1 or not isinstance(docs[0], dict):
             raise SchemaError(f"{where}: a schema found by --schema-location must be one document (a mapping)")
         doc = docs[0]
@@ -179,7 +179,7 @@ def _read(where: str, files: dict, cache: str | None) -> dict:
     """The document of a file or URL that a `$ref` names, read once."""
     if where not in files:
         path = _cached(where, cache) if where.startswith(("http://", "https://")) else where
-        docs = schemacache.load_docs(path)
+        docs = schemacache.load_docs(path, named=False)  # a FIFO it names is refused, never waited on
         if len(docs) != 1 or not isinstance(docs[0], dict):
             raise SchemaError(f"{where}: a referenced schema file must be one document (a mapping)")
         files[where] = docs[0]

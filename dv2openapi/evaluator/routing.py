@@ -94,7 +94,7 @@ class Catalog:
                 )
             return added
         try:
-            docs = schemacache.load_docs(path, lambda docs: prepared(docs, path), ADMISSION_VERSION)
+            docs = schemacache.load_docs(path, lambda docs: prepared(docs, path), ADMISSION_VERSION, named=not found)
         except InputError as e:
             raise InputError(f"schema: {e}") from None
         added = 0

@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from . import native
 from .document import InputError
+from .inputfile import open_input
 from .process import HELPER_TEMPORARY, TEMPORARY
 
 _MAGIC = b"dv-eval schema cache 7, marshal %d\n" % marshal.version  # bump when either reader reads YAML differently
@@ -53,8 +54,9 @@ def _trusted(folder: str) -> bool:
     return stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid() and not st.st_mode & 0o022
 
 
-def read_bounded(path: str, limit: int | None = None) -> bytes:
-    """The bytes of `path` (a file, or a pipe read to its end), at most `limit` (MAX_SCHEMA_BYTES) of them."""
+def read_bounded(path: str, limit: int | None = None, named: bool = True) -> bytes:
+    """The bytes of `path` (a file, or a pipe read to its end), at most `limit` (MAX_SCHEMA_BYTES) of
+    them; unless the user `named` it, a regular file only (`inputfile.open_input`)."""
     limit = MAX_SCHEMA_BYTES if limit is None else limit
     try:
         if path == "-":  # standard input
@@ -63,7 +65,7 @@ def read_bounded(path: str, limit: int | None = None) -> bytes:
                 raise InputError("-: cannot read: standard input is closed")
             raw = stdin.read(limit + 1)
         else:
-            with open(path, "rb") as f:
+            with open(open_input(path, named), "rb") as f:
                 raw = f.read(limit + 1)
     except (OSError, ValueError) as e:  # ValueError: a closed standard input
         raise InputError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
@@ -77,12 +79,14 @@ def cache_key(source: bytes) -> str:
     return f"{len(source):x}-{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
 
 
-def load_docs(path: str, prepare: Callable[[list], list] | None = None, version: str = "") -> list:
+def load_docs(
+    path: str, prepare: Callable[[list], list] | None = None, version: str = "", named: bool = True
+) -> list:
     """The documents of a schema file (read once), from the cache when this content was read before.
     `prepare` turns freshly parsed documents into what is kept, or raises to refuse them: only what
     passed is cached, as prepared, for these bytes and `version` (a new version of `prepare` reads
-    every file anew)."""
-    raw = read_bounded(path)
+    every file anew). `named`: the user named the file, which may then be a pipe."""
+    raw = read_bounded(path, named=named)
     if path.endswith(".json"):
         import json  # here: a YAML schema file (and its cache entry) needs none
 
