@@ -44,7 +44,8 @@ C = "spec.template.spec.containers[0]"
 @pytest.mark.parametrize(
     "container,pod,errors",
     [
-        (None, {}, [f"* {C}.name: Required value"]),  # one empty Container
+        # one empty Container: no name, no image (validateContainerCommon)
+        (None, {}, [f"* {C}.name: Required value", f"* {C}.image: Required value"]),
         ({"name": "a", "image": "x", "env": [None]}, {}, [f"* {C}.env[0].name: Required value"]),
         ({"name": "a", "image": "x", "ports": [None]}, {}, [f"* {C}.ports[0].containerPort: Required value"]),
         ({"name": "a", "image": "x", "args": [None], "command": [None]}, {}, []),  # "" is a valid argument

@@ -25,6 +25,24 @@ PACKAGE = "kubernetes_validate"
 INSTALL = "pip install 'dv2openapi[kubernetes]'"
 
 
+# Lists whose published list-map keys the API server does not hold unique as the schema says
+# (k8s.io/kubernetes pkg/apis/core/validation/validation.go; pkg/api/pod/warnings.go): a duplicate
+# container port, env name, imagePullSecret or hostAlias is a warning; container and volume names
+# are unique by hand-written code (handwritten/podspec.py: `containers[1].name: Duplicate value`).
+_CONTAINER_LISTS = ("ports", "env")
+HAND_WRITTEN_UNIQUENESS = {
+    "io.k8s.api.core.v1.Container": _CONTAINER_LISTS,
+    "io.k8s.api.core.v1.EphemeralContainer": _CONTAINER_LISTS,
+    "io.k8s.api.core.v1.PodSpec": (
+        "containers",
+        "initContainers",
+        "volumes",
+        "imagePullSecrets",
+        "hostAliases",
+    ),
+}
+
+
 class MissingPackage(InputError):
     """kubernetes-validate is not installed."""
 
@@ -77,6 +95,11 @@ def load(want: str) -> dict:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     text = text.replace('"#/$defs/', '"#/components/schemas/')
     defs = {k: openapi30(v) for k, v in json.loads(text)["$defs"].items()}
+    for name, fields in HAND_WRITTEN_UNIQUENESS.items():
+        properties = defs.get(name, {}).get("properties", {})
+        for field in fields:
+            if field in properties:
+                properties[field] = {**properties[field], "x-dv-custom-unique": True}
     if INT_OR_STRING in defs:
         defs[INT_OR_STRING] = {"x-kubernetes-int-or-string": True}
     return decoded(
@@ -126,7 +149,7 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     # entry names: the entries' format (bump it with them), the release, its file's path, size and time
-    base = f"k8s6-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
+    base = f"k8s7-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
     state: dict = {}
 
     def full() -> dict:

@@ -643,7 +643,8 @@ class _Tally:
         s.invalid += r.failed
         s.skipped += bool(r.skipped)
         for w in r.warnings:
-            say(f"warning: {r.file}:{w.line}: {w.message} (the last value is used; --strict rejects it)")
+            why = "the API server's warning" if w.reason == "Warning" else "the last value is used; --strict rejects it"
+            say(f"warning: {r.file}:{w.line}: {w.message} ({why})")
         if r.unchecked_rules:
             s.unchecked += 1
             if r.schema not in self.announced:

@@ -18,6 +18,7 @@ from .strict import compile_unknown
 from .strict import message as unknown_message
 
 UNKNOWN_FIELD, DUPLICATE_FIELD, NO_KIND_MATCH = "UnknownField", "DuplicateField", "NoKindMatch"
+SERVER_WARNING = "Warning"  # a warning the API server sends with its answer (kubectl's `Warning: …`)
 MISSING_SCHEMA = "could not find a schema for it; pass --missing-schemas skip to skip such objects"
 CRD_API = "apiextensions.k8s.io/v1"
 
@@ -77,7 +78,7 @@ class Verdict:
         self.errors: list[Finding] = []
         self.shadowed: list[Finding] = []
         self.rejected: list[Finding] = []  # strict field validation / no kind match
-        self.warnings: list[Finding] = []  # duplicate keys without --strict (the last one won)
+        self.warnings: list[Finding] = []  # duplicate keys without --strict (the last one won), server warnings
         self.skipped = ""  # why the object was not validated (no schema), or ""
         self.unchecked_rules = 0  # CEL rules of its schema that dv-eval does not evaluate
         self.schema = ""  # which schema validated it ("file: name")
@@ -208,8 +209,25 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         seen = {(f.field, f.reason) for f in vd.errors}  # a schema's own ObjectMeta rules may say it too
         meta = object_meta_errors(obj, old.value if old else None)
         vd.errors += [f for f in (_server_finding(e, new, start) for e in meta) if (f.field, f.reason) not in seen]
+    if target.builtin and not opts.declarative_only:
+        _hand_written(vd, target, new, obj)
     _strict_checks(vd, opts, target, new, new.value)
     return vd
+
+
+def _hand_written(vd: Verdict, target: Target, doc: Doc, obj: dict) -> None:
+    """A built-in kind's hand-written checks (what the published schema does not say; each error once)
+    and the API server's warnings."""
+    from . import handwritten
+
+    info = (target.shape or target).doc.get("info")
+    version = str(info.get("version", "")) if isinstance(info, dict) else ""
+    seen = {(f.field, f.reason) for f in vd.errors}
+    found = [_server_finding(e, doc, vd.line) for e in handwritten.errors(obj, version)]
+    vd.errors += [f for f in found if (f.field, f.reason) not in seen]
+    for text in handwritten.warnings(obj):
+        path = text.partition(": ")[0]
+        vd.warnings.append(Finding(path, text, SERVER_WARNING, doc.line_of(path) or vd.line))
 
 
 def _api_object(t: Target) -> bool:

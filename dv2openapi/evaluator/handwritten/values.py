@@ -1,0 +1,31 @@
+"""Reading a built-in kind's JSON as the API server's Go types hold it: a null list item is its
+type's zero value; a value of another JSON type is left to the schema walk."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+
+def items(value: object) -> Iterator[tuple[int, dict]]:
+    """The objects of a list, by index (a null item is an empty object; other types are skipped)."""
+    if not isinstance(value, list):
+        return
+    for i, item in enumerate(value):
+        if item is None:
+            yield i, {}
+        elif isinstance(item, dict):
+            yield i, item
+
+
+def text(value: object, default: str | None = None) -> str | None:
+    """A string field: its value, "" when absent or null (Go's zero value), else `default`."""
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else default
+
+
+def integer(value: object) -> int | None:
+    """An integer field: its value, 0 when absent or null, None when of another type."""
+    if value is None:
+        return 0
+    return value if type(value) is int else None

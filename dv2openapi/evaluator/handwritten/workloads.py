@@ -1,0 +1,153 @@
+"""What the workload kinds add to their pod template's checks (k8s.io/kubernetes
+pkg/apis/apps/validation/validation.go, pkg/apis/batch/validation/validation.go): the restart policy
+each allows, and that the selector matches the template's labels. A selector that
+metav1.LabelSelectorAsSelector cannot read is left alone (the server then reports the selector and
+does not validate the template)."""
+
+from __future__ import annotations
+
+from dv2openapi.apiserver.names import is_label_key, is_label_value
+
+from ..errors import FORBIDDEN, INVALID, REQUIRED, FieldError
+from .podspec import not_supported, template_spec
+
+MISMATCH = "`selector` does not match template `labels`"
+_NO_SELECTOR = object()  # a selector that cannot be read
+
+
+def replica_set_like(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateDeploymentSpec / ValidateReplicaSetSpec: ValidatePodTemplateSpecForReplicaSet."""
+    spec = obj.get("spec")
+    if not isinstance(spec, dict):
+        return []
+    template = spec.get("template") if isinstance(spec.get("template"), dict) else {}
+    matches = selector_matches(spec.get("selector"), template)
+    if matches is _NO_SELECTOR:
+        return []
+    errs = [] if matches else [_mismatch(template)]
+    errs += template_spec(template, "spec.template", release)
+    errs += _always(template, "ReplicaSet")  # the message ValidatePodTemplateSpecForReplicaSet words
+    return errs
+
+
+def daemon_set(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateDaemonSetSpec: the selector matches, ValidatePodTemplateSpec, restartPolicy Always."""
+    spec = obj.get("spec")
+    if not isinstance(spec, dict):
+        return []
+    template = spec.get("template") if isinstance(spec.get("template"), dict) else {}
+    matches = selector_matches(spec.get("selector"), template)
+    errs = [_mismatch(template)] if matches is False else []
+    return errs + template_spec(template, "spec.template", release) + _always(template, "DaemonSet")
+
+
+def stateful_set(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateStatefulSetSpec: the selector matches and restartPolicy is Always; its template's
+    PodSpec is not validated (ValidatePodTemplateSpecForStatefulSet leaves it out)."""
+    spec = obj.get("spec")
+    if not isinstance(spec, dict):
+        return []
+    template = spec.get("template") if isinstance(spec.get("template"), dict) else {}
+    matches = selector_matches(spec.get("selector"), template)
+    errs = [_mismatch(template)] if matches is False else []
+    return errs + _always(template, "StatefulSet")
+
+
+def job(obj: dict, release: tuple) -> list[FieldError]:
+    """validateJobSpec of a Job."""
+    spec = obj.get("spec")
+    return job_spec(spec, "spec", release) if isinstance(spec, dict) else []
+
+
+def cron_job(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateCronJobSpec: validateJobSpec of its jobTemplate."""
+    spec = obj.get("spec")
+    template = spec.get("jobTemplate") if isinstance(spec, dict) else None
+    job = template.get("spec") if isinstance(template, dict) else None
+    return job_spec(job, "spec.jobTemplate.spec", release) if isinstance(job, dict) else []
+
+
+def job_spec(spec: dict, path: str, release: tuple) -> list[FieldError]:
+    """validateJobSpec's template: ValidatePodTemplateSpec, then a restartPolicy of OnFailure or Never
+    (the default, Always, is Required), Never with a podFailurePolicy."""
+    template = spec.get("template") if isinstance(spec.get("template"), dict) else {}
+    errs = template_spec(template, f"{path}.template", release)
+    pod = template.get("spec") if isinstance(template.get("spec"), dict) else {}
+    policy = pod.get("restartPolicy")
+    where = f"{path}.template.spec.restartPolicy"
+    if policy in (None, "", "Always"):
+        errs.append(FieldError(REQUIRED, where, "", 'valid values: "OnFailure", "Never"'))
+    elif isinstance(policy, str) and policy not in ("OnFailure", "Never"):
+        errs.append(not_supported(where, policy, ("OnFailure", "Never")))
+    elif spec.get("podFailurePolicy") is not None and policy == "OnFailure":
+        errs.append(FieldError(INVALID, where, policy, 'only "Never" is supported when podFailurePolicy is specified'))
+    return errs
+
+
+def _always(template: dict, kind: str) -> list[FieldError]:
+    """The workloads that keep their pods running: restartPolicy Always (the default), no
+    activeDeadlineSeconds."""
+    pod = template.get("spec") if isinstance(template.get("spec"), dict) else {}
+    policy = pod.get("restartPolicy")
+    errs = []
+    if isinstance(policy, str) and policy not in ("", "Always"):
+        errs.append(not_supported("spec.template.spec.restartPolicy", policy, ("Always",)))
+    if pod.get("activeDeadlineSeconds") is not None:
+        detail = f"activeDeadlineSeconds in {kind} is not Supported"
+        errs.append(FieldError(FORBIDDEN, "spec.template.spec.activeDeadlineSeconds", "", detail))
+    return errs
+
+
+def _mismatch(template: dict) -> FieldError:
+    labels = (template.get("metadata") or {}).get("labels") if isinstance(template.get("metadata"), dict) else None
+    return FieldError(INVALID, "spec.template.metadata.labels", labels, MISMATCH)
+
+
+def selector_matches(selector: object, template: dict) -> object:
+    """Whether metav1.LabelSelectorAsSelector(selector) matches the template's labels: True or False
+    (a nil selector is labels.Nothing(), which matches nothing; an empty one labels.Everything());
+    `_NO_SELECTOR` when it cannot be read."""
+    meta = template.get("metadata") if isinstance(template.get("metadata"), dict) else {}
+    labels = meta.get("labels") if isinstance(meta.get("labels"), dict) else {}
+    if selector is None:
+        return False
+    if not isinstance(selector, dict):
+        return _NO_SELECTOR
+    match_labels = selector.get("matchLabels") or {}
+    expressions = selector.get("matchExpressions") or []
+    if not isinstance(match_labels, dict) or not isinstance(expressions, list):
+        return _NO_SELECTOR
+    if not match_labels and not expressions:
+        return True
+    ok = True
+    for key, value in match_labels.items():
+        if not isinstance(value, str) or is_label_key(key) or is_label_value(value):
+            return _NO_SELECTOR
+        ok = ok and labels.get(key) == value
+    for expr in expressions:
+        found = _requirement(expr, labels)
+        if found is _NO_SELECTOR:
+            return _NO_SELECTOR
+        ok = ok and found
+    return ok
+
+
+def _requirement(expr: object, labels: dict) -> object:
+    """One matchExpressions item as labels.NewRequirement reads it, matched against `labels`."""
+    if not isinstance(expr, dict):
+        return _NO_SELECTOR
+    key, op, values = expr.get("key"), expr.get("operator"), expr.get("values") or []
+    if not isinstance(key, str) or is_label_key(key) or not isinstance(values, list):
+        return _NO_SELECTOR
+    if not all(isinstance(v, str) and not is_label_value(v) for v in values):
+        return _NO_SELECTOR
+    if op in ("In", "NotIn"):
+        if not values:
+            return _NO_SELECTOR
+        inside = key in labels and labels[key] in values
+        return inside if op == "In" else not inside
+    if op in ("Exists", "DoesNotExist"):
+        if values:
+            return _NO_SELECTOR
+        return (key in labels) == (op == "Exists")
+    return _NO_SELECTOR
