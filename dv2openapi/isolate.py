@@ -9,7 +9,8 @@ result (text and warnings) or the one-line error through a pipe.
 
 The child leads a process group of its own. The parent takes the result as soon as it is sent and
 then kills the whole group, so threads the types file started, processes it forked (and their hold
-on the caller's stderr) never keep dv2openapi running; a types file that takes longer than
+on the caller's stderr and on the pipe) never keep dv2openapi running: the translation ends when the
+child ends, with or without a result, whatever it left behind; a types file that takes longer than
 `DV2OPENAPI_TIMEOUT` seconds (default 60) is one line, exit 2. Deep type graphs get room: the
 child's recursion limit is raised for them.
 """
@@ -67,17 +68,6 @@ def _no_result(proc, what: str) -> InputError:
     return InputError(f"translation ended without a result ({how}): does the file call os._exit()?", what)
 
 
-def _group_alive(pid: int) -> bool:
-    """Whether any process of the child's group is still there (it may still send the result)."""
-    try:
-        os.killpg(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
 def _kill_group(pid: int) -> None:
     with contextlib.suppress(OSError):
         os.killpg(pid, signal.SIGKILL)
@@ -95,8 +85,8 @@ def run_isolated(fn: Callable, *args, what: str) -> object:
     deadline = time.monotonic() + limit
     try:
         while not recv.poll(0.05):
-            # the child may have ended with a process it forked still translating (its group lives on)
-            if not proc.is_alive() and not recv.poll(0) and not _group_alive(proc.pid):
+            # ended without a result: a process it forked may hold the pipe open, never to write
+            if not proc.is_alive() and not recv.poll(0):
                 raise _no_result(proc, what)
             if time.monotonic() > deadline:
                 raise InputError(

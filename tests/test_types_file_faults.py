@@ -2,6 +2,8 @@
 
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 import yaml
@@ -77,7 +79,6 @@ def test_int64_bounds_are_accepted(tmp_path):
     [
         "import threading, time\nthreading.Thread(target=lambda: time.sleep(3600)).start()\n",  # non-daemon
         "import time\nif os.fork() == 0:\n    time.sleep(3600)\n    os._exit(0)\n",  # a child that lives on
-        "if os.fork() != 0:\n    os._exit(0)\n",  # the grandchild translates
     ],
 )
 def test_what_the_types_file_starts_never_keeps_dv2openapi_running(tmp_path, code):
@@ -106,3 +107,34 @@ def test_a_long_chain_of_types_translates(tmp_path):
     r = translate(tmp_path, "\n".join(lines) + "\n", "--type", "T0")
     assert r.exit_code == 0, r.output
     assert set(yaml.safe_load(r.stdout)["components"]["schemas"]) == {f"T{i}" for i in range(300)}
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import time\nif os.fork() == 0:\n    open(PIDFILE, 'w').write(str(os.getpid()))\n    time.sleep(600)\n"
+        "    os._exit(0)\nos._exit(0)\n",  # the issue's: a child kept asleep, holding the pipe
+        "if os.fork() != 0:\n    os._exit(0)\nopen(PIDFILE, 'w').write(str(os.getpid()))\n",  # the fork goes on
+    ],
+)
+def test_the_import_ends_when_its_process_ends_whatever_it_forked(tmp_path, code):
+    """The import's process ended without a result: said at once (not after DV2OPENAPI_TIMEOUT), and
+    the process group it left is ended."""
+    import os
+
+    pidfile = tmp_path / "pid"
+    f = tmp_path / "types.py"
+    f.write_text(HEAD + f"PIDFILE = {str(pidfile)!r}\n" + code + TYPE)
+    env = dict(os.environ, DV2OPENAPI_TIMEOUT="600")  # waiting for the limit would be the test's timeout
+    r = subprocess.run(
+        [sys.executable, "-m", "dv2openapi.cli", "openapi", str(f)], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert r.returncode == 2 and "translation ended without a result (exit status 0)" in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    if pidfile.exists():  # the forked process got that far: it is ended (gone, or a zombie nobody reaps)
+        status = Path(f"/proc/{pidfile.read_text()}/status")
+        for _ in range(100):  # SIGKILL was sent before dv2openapi ended; allow the kernel its moment
+            if not status.exists() or "zombie" in status.read_text():
+                break
+            time.sleep(0.1)
+        assert not status.exists() or "zombie" in status.read_text()
