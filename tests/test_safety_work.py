@@ -100,3 +100,48 @@ def test_threads_sharing_a_validator_on_deep_objects():
         t.join()
     assert not failures and counts == [1] * 64
     assert sys.getrecursionlimit() < DEEP_RECURSION  # restored
+
+
+ADDRESS_LIMITED = """
+import json, resource, sys, threading
+from dv2openapi import evaluator
+v = evaluator.compile(json.loads(sys.argv[1]), "T")
+obj = {}
+cur = obj
+for _ in range(1500):
+    cur["a"] = {}
+    cur = cur["a"]
+# `ulimit -v` as some CI runners set it: room for this process and its threads, not for a 512 MiB stack
+used = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (used + (128 << 20), resource.RLIM_INFINITY))
+out = []
+
+def validate():
+    try:
+        out.append(("ok", v.validate(obj).valid))
+    except evaluator.DepthError as e:
+        out.append(("DepthError", str(e)))
+    except BaseException as e:
+        out.append((type(e).__name__, str(e)))
+
+threads = [threading.Thread(target=validate) for _ in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(json.dumps(sorted(set(map(tuple, out)))))
+"""
+
+
+def test_under_an_address_space_limit_deep_data_is_a_clear_depth_error():
+    """The deep walk's retry thread cannot get its stack under `ulimit -v`: a DepthError naming the
+    limit, from every one of 8 threads, never `RuntimeError: can't start new thread`."""
+    import json
+    import subprocess
+
+    r = subprocess.run(
+        [sys.executable, "-c", ADDRESS_LIMITED, json.dumps(SCHEMA)], capture_output=True, text=True, timeout=300
+    )
+    assert r.returncode == 0, r.stderr[-2000:]
+    ((kind, message),) = json.loads(r.stdout)
+    assert kind == "DepthError" and "ulimit -v" in message and "cannot start" in message, message

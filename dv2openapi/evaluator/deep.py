@@ -25,6 +25,24 @@ NATIVE_LEVELS = 300  # ... that a compiled walk takes on the caller's stack (~10
 DEEP_STACK = 512 << 20  # bytes of the retry thread's stack (virtual memory: only what is used is touched)
 
 
+class NoRoom(RecursionError):
+    """Data too deep for this thread's stack, and no room in the address space for the retry's thread."""
+
+
+def _no_room(e: BaseException) -> str:
+    """Why the retry's thread could not start, naming the address-space limit (`ulimit -v`) when one is set."""
+    import resource
+
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    where = (
+        f"the address-space limit (ulimit -v {soft >> 10} KiB) leaves no room for it"
+        if soft != resource.RLIM_INFINITY
+        else f"the system refused it ({e})"
+    )
+    stack = f"a {DEEP_STACK >> 20} MiB stack"
+    return f"data nests too deeply for this thread's stack, and the deep walk's thread ({stack}) cannot start: {where}"
+
+
 class _Limit:
     """Threads inside `deeply`, and the limit to restore when the last one leaves (None: not raised)."""
 
@@ -83,8 +101,10 @@ def _retry(fn: Callable, args: tuple):
         try:
             worker = threading.Thread(target=run, name="dv-eval deep", daemon=True)
             worker.start()
-        except BaseException:
+        except BaseException as e:
             _Limit.active -= 1  # never started (the limit is restored by the caller's own leave)
+            if isinstance(e, RuntimeError):  # "can't start new thread": no room for its stack
+                raise NoRoom(_no_room(e)) from None
             raise
         finally:
             threading.stack_size(size)

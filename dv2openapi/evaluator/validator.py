@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from . import native
 from .compiler import Compiler, recursive
 from .context import NOOLD, Ctx
-from .deep import check_room, deeply
+from .deep import NoRoom, check_room, deeply
 from .equality import close_scope, open_scope
 from .errors import INTERNAL, TYPE_INVALID, FieldError
 from .pyobj import WHAT, to_json
@@ -90,6 +90,8 @@ class Validator:
                 pass  # deeper than this thread's stack takes: `deeply` runs it on a big one
         try:  # deep data: once more with room for ~2000 levels (in another thread), then a DepthError
             return deeply(run, obj, old, options, subresource, update, beta)
+        except NoRoom as e:
+            raise DepthError(f"object nests too deeply to validate: {e}") from None
         except RecursionError:
             raise DepthError("object nests too deeply to validate") from None
 
