@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package ([test] extra)")
 
-JOB = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  {meta}\nspec:\n  template:\n    spec:\n      containers: []\n"
+JOB = (  # a Job the API server takes but for its metadata: one container, a restartPolicy it allows
+    "apiVersion: batch/v1\nkind: Job\nmetadata:\n  {meta}\nspec:\n  template:\n    spec:\n"
+    "      restartPolicy: Never\n      containers: [{{name: pi, image: perl}}]\n"
+)
 
 
 @pytest.mark.parametrize(
@@ -124,12 +127,16 @@ ACCEPTANCE = [
         0,
     ),
 ]
+SELECTOR = (  # k8s.io/kubernetes pkg/apis/apps/validation: ValidateDaemonSetSpec
+    "its DaemonSet's selector does not match its template's labels (it has none): the API server refuses it"
+)
 NOT_SHIPPED = (
     "kubernetes-validate ships Kubernetes 1.25 and later: an unknown release is a usage error, not another's schemas"
 )
 # where dv-eval's exit code differs on purpose (docs/kubeconform.md says why): arguments -> (its code, why)
 DIFFERENT = {
     "fixtures/not-here": (2, "input that cannot be read is unusable input (2); kubeconform exits 1 for every error"),
+    "-summary fixtures/extra_property.yaml": (1, SELECTOR),
     "-kubernetes-version 1.20.0 -summary fixtures/valid.json": (2, NOT_SHIPPED),
     "-strict -kubernetes-version 1.20.0 fixtures/extra_property.yaml": (2, NOT_SHIPPED),
     "-strict -kubernetes-version 1.20.0 fixtures/duplicate_property.yaml": (2, NOT_SHIPPED),
@@ -168,32 +175,131 @@ def test_every_difference_is_a_case_and_documented():
         assert phrase in doc, phrase
 
 
+def _summary(n: int, where: str, valid: int, invalid: int = 0, errors: int = 0, skipped: int = 0) -> str:
+    found = f"{n} resource{'s' if n > 1 else ''} found {where}"
+    return f"{found} - Valid: {valid}, Invalid: {invalid}, Errors: {errors}, Skipped: {skipped}"
+
+
+def _in_files(n: int, files: int, valid: int, **counts: int) -> str:
+    return "Summary: " + _summary(n, f"in {files} file{'s' if files > 1 else ''}", valid, **counts)
+
+
+def _stdin(n: int, valid: int, **counts: int) -> str:
+    return "Summary: " + _summary(n, "parsing stdin", valid, **counts)
+
+
+# acceptance.bats' checks of the output, where dv-eval's exit code is kubeconform's: arguments, standard
+# input, and the lines it expects (a line ending in `...` is a prefix: the message after it is
+# dv-eval's, not kubeconform's JSON-schema library's)
+OUTPUTS = [
+    ("-summary fixtures/valid.yaml", None, [_in_files(1, 1, 1)]),
+    ("-summary fixtures/folder", None, [_in_files(7, 2, 7)]),
+    ("-verbose fixtures/int_or_string.yaml", None, ["fixtures/int_or_string.yaml - Service heapster is valid"]),
+    (
+        "-verbose fixtures/generate_name.yaml",
+        None,
+        ["fixtures/generate_name.yaml - Job pi-{{ generateName }} is valid"],
+    ),
+    ("-verbose fixtures/quantity.yaml", None, ["fixtures/quantity.yaml - LimitRange mem-limit-range is valid"]),
+    ("-verbose fixtures/null_string.yaml", None, ["fixtures/null_string.yaml - Service frontend is valid"]),
+    ("-summary fixtures/null_string.yaml", None, [_in_files(1, 1, 1)]),
+    ("-summary fixtures/multi_valid.yaml", None, [_in_files(6, 1, 6)]),
+    ("-summary fixtures/blank.yaml", None, [_in_files(0, 1, 0)]),
+    ("-summary fixtures/comment.yaml", None, [_in_files(0, 1, 0)]),
+    ("-summary fixtures/missing_kind.yaml", None, ["...missing 'kind' key", _in_files(1, 1, 0, errors=1)]),
+    ("-summary fixtures/missing_apiversion.yaml", None, ["...missing 'apiVersion' key", _in_files(1, 1, 0, errors=1)]),
+    ("-summary fixtures/missing_kind_value.yaml", None, ["...missing 'kind' key", _in_files(1, 1, 0, errors=1)]),
+    ("-summary", "fixtures/valid.yaml", [_stdin(1, 1)]),
+    ("-summary -", "fixtures/valid.yaml", [_stdin(1, 1)]),
+    (
+        "-verbose -skip ReplicationController fixtures/valid.yaml",
+        None,
+        ["fixtures/valid.yaml - bob ReplicationController skipped"],
+    ),
+    (
+        "-verbose -skip v1/ReplicationController fixtures/valid.yaml",
+        None,
+        ["fixtures/valid.yaml - bob ReplicationController skipped"],
+    ),
+    (
+        "-verbose -skip v2/ReplicationController fixtures/valid.yaml",
+        None,
+        ["fixtures/valid.yaml - ReplicationController bob is valid"],
+    ),
+    (
+        "-verbose -reject ReplicationController fixtures/valid.yaml",
+        None,
+        [
+            "fixtures/valid.yaml - ReplicationController bob failed validation: "
+            "prohibited resource kind ReplicationController"
+        ],
+    ),
+    (
+        "-summary --ignore-filename-pattern 'crd' --ignore-filename-pattern '.*invalid.*' fixtures/multi_invalid.yaml "
+        "fixtures/list_invalid.yaml fixtures/quantity.yaml fixtures/crd_schema.yaml",
+        None,
+        [_in_files(1, 1, 1)],
+    ),
+    (
+        "-output tap fixtures/valid.yaml",
+        None,
+        ["TAP version 13", "ok 1 - fixtures/valid.yaml (v1/ReplicationController//bob)", "1..1"],
+    ),
+    ("-summary fixtures/list_valid.yaml", None, [_in_files(6, 1, 6)]),
+    ("-summary", "fixtures/list_valid.yaml", [_stdin(6, 6)]),
+    (
+        "-summary fixtures/list_invalid.yaml",
+        None,
+        ["fixtures/list_invalid.yaml - ReplicationController bob is invalid: ...", _in_files(2, 1, 1, invalid=1)],
+    ),
+    (
+        "-summary -",
+        "fixtures/list_invalid.yaml",
+        ["stdin - ReplicationController bob is invalid: ...", _stdin(2, 1, invalid=1)],
+    ),
+    ("-summary fixtures/list_empty_valid.yaml", None, [_in_files(0, 1, 0)]),
+    ("-summary fixtures/multi_with_list.yaml", None, [_in_files(2, 1, 2)]),
+]
+
+
 @pytest.mark.skipif(not KUBECONFORM.exists(), reason=f"shared data {KUBECONFORM} not present")
-def test_the_outputs_kubeconforms_tests_read(monkeypatch):
+@pytest.mark.parametrize("args,stdin,lines", OUTPUTS)
+def test_the_outputs_kubeconforms_tests_read(args, stdin, lines, monkeypatch):
     monkeypatch.chdir(KUBECONFORM)
-    r = invoke(main, ["-output", "tap", "fixtures/valid.yaml"])
-    assert r.stdout.splitlines() == [
-        "TAP version 13",
-        "ok 1 - fixtures/valid.yaml (v1/ReplicationController//bob)",
-        "1..1",
-    ]
-    r = invoke(
-        main,
-        shlex.split(
-            "-summary --ignore-filename-pattern crd --ignore-filename-pattern .*invalid.* "
-            "fixtures/multi_invalid.yaml fixtures/list_invalid.yaml fixtures/quantity.yaml "
-            "fixtures/crd_schema.yaml"
-        ),
-    )
-    assert r.stdout == "1 object: 1 valid, 0 invalid\n"  # quantity.yaml alone, as kubeconform's summary says
-    r = invoke(main, ["-verbose", "-skip", "v1/ReplicationController", "fixtures/valid.yaml"])
-    assert "skipped" in r.stdout and "1 skipped" in r.stdout
-    r = invoke(main, ["-verbose", "-skip", "v2/ReplicationController", "fixtures/valid.yaml"])
-    assert r.stdout.splitlines()[0] == 'ReplicationController "bob" is valid'
-    r = invoke(main, ["-verbose", "-reject", "ReplicationController", "fixtures/valid.yaml"])
-    assert "prohibited resource kind ReplicationController" in r.stdout
-    r = invoke(main, ["-summary", "fixtures/list_invalid.yaml"])
-    assert r.stdout.splitlines()[-1] == "2 objects: 1 valid, 1 invalid"
+    data = (KUBECONFORM / stdin).read_text() if stdin else None
+    r = invoke(main, shlex.split(args), input=data)
+    printed = r.stdout.splitlines()
+    assert len(printed) == len(lines), r.output
+    for got, want in zip(printed, lines, strict=True):
+        if want.startswith("..."):
+            assert got.endswith(want[3:]), (got, want)
+        elif want.endswith("..."):
+            assert got.startswith(want[:-3]), (got, want)
+        else:
+            assert got == want
+
+
+@pytest.mark.skipif(not KUBECONFORM.exists(), reason=f"shared data {KUBECONFORM} not present")
+def test_every_checked_output_is_an_acceptance_case():
+    cases = {a: code for a, _, code in ACCEPTANCE} | {"-summary fixtures/null_string.yaml": 0}
+    for args, _, _ in OUTPUTS:
+        assert args in cases and args not in DIFFERENT, args
+
+
+@pytest.mark.skipif(not KUBECONFORM.exists(), reason=f"shared data {KUBECONFORM} not present")
+def test_a_file_without_kind_is_named_not_printed(tmp_path, monkeypatch):
+    """A 4 KB document without `kind`: the report names the file and line, never the content."""
+    big = tmp_path / "big.yaml"
+    big.write_text("apiVersion: v1\nmetadata: {name: x}\ndata:\n" + "".join(f"  k{i}: {'v' * 40}\n" for i in range(90)))
+    assert big.stat().st_size > 4000
+    for args in ([str(big)], ["--kubernetes-version", "1.37", "-o", "json", str(big)], ["-summary", str(big)]):
+        r = invoke(main, args)
+        assert r.exit_code == 1 and "v" * 40 not in r.output and len(r.output) < 600, r.output
+        assert str(big) in r.output, r.output
+    r = invoke(main, [str(big)])
+    assert f"Object 'Kind' is missing (or pass --type NAME to pick a schema) ({big}:1)" in r.stdout, r.stdout
+    r = invoke(main, ["-summary", str(big)])
+    assert r.stdout.splitlines()[0] == f"{big} - failed validation: error while parsing: missing 'kind' key"
 
 
 # -- the command line as Go's flag package reads it --------------------------------------------
@@ -393,11 +499,18 @@ def test_template_fields_for_a_group_and_the_first_location_that_has_it(tmp_path
         )
         assert r.exit_code == code, r.output
     r = invoke(main, ["-schema-location", str(tmp_path) + "/{{ .ResourceKind }}.json", str(obj)])
-    assert r.exit_code == 1 and "could not find a schema for it" in r.stdout  # in no location
+    assert r.exit_code == 1 and "could not find schema for Config" in r.stdout  # in no location
     r = invoke(
-        main, ["-schema-location", str(tmp_path) + "/{{ .ResourceKind }}.json", "-ignore-missing-schemas", str(obj)]
+        main,
+        [
+            "-schema-location",
+            str(tmp_path) + "/{{ .ResourceKind }}.json",
+            "-ignore-missing-schemas",
+            "-summary",
+            str(obj),
+        ],
     )
-    assert r.exit_code == 0 and "1 skipped" in r.stdout
+    assert r.exit_code == 0 and r.stdout.endswith("Skipped: 1\n")
 
 
 def test_a_crd_found_by_a_template_is_judged_as_the_api_server_would(tmp_path):

@@ -13,13 +13,13 @@ from . import batch as batching
 from .batch import file_results, files, plain_results, results
 from .completion import SHELLS
 from .document import InputError
-from .kubeconform import translate
+from .kubeconform import only_kubeconforms, translate
 from .native import NATIVE, PLAINYAML
 from .process import cli_signals, closed_stdout
 from .reporters import FORMATS, REPORTERS, Reporter, Summary
 from .routing import Catalog
 from .schemaerror import SchemaError
-from .verdict import Options, Unusable, Verdict, internal_error, items_of, judge
+from .verdict import SKIP, Options, Unusable, Verdict, internal_error, items_of, judge
 
 
 class _Progress:
@@ -343,7 +343,10 @@ def main(argv: list[str] | None = None) -> None:
             opts = _options(a)
             if sys.stdout is None:  # started with the descriptor closed, as `>&-` leaves it
                 raise InputError("standard output is closed")
-            output = _Output(a.fmt, a.verbose, a.summary, a.exit_on_error)
+            # kubeconform's own command line (its spelling or its schema locations, none of dv-eval's options):
+            # kubeconform's report formats
+            drop_in = (spelled or bool(a.locations)) and only_kubeconforms(sys.argv[1:] if argv is None else argv)
+            output = _Output(a.fmt, a.verbose, a.summary, a.exit_on_error, drop_in)
             ignored = _ignored(a.ignore)
             if against is not None:
                 code = _against(opts, output, a.jobs, against, paths, ignored)
@@ -489,10 +492,16 @@ def _stdin() -> str:
 class _Output:
     """How the results are reported: the format, and kubeconform's reporting flags."""
 
-    def __init__(self, fmt: str, verbose: bool, summary: bool, exit_on_error: bool):
+    def __init__(self, fmt: str, verbose: bool, summary: bool, exit_on_error: bool, kubeconform: bool = False):
         self.fmt, self.verbose, self.summary, self.exit_on_error = fmt, verbose, summary, exit_on_error
+        self.kubeconform = kubeconform and fmt != "github"  # kubeconform's formats (it has no github)
 
-    def reporter(self, batch: bool) -> Reporter:
+    def reporter(self, batch: bool, files: list[str] | None = None) -> Reporter:
+        """The run's reporter; kubeconform's, given the files a kubeconform run reads (its empty files count)."""
+        if self.kubeconform and files is not None:
+            from .kubeconform_output import REPORTERS as KUBECONFORM
+
+            return KUBECONFORM[self.fmt](_Report(), files, self.verbose, self.summary, self.exit_on_error)
         return REPORTERS[self.fmt](_Report(), batch, verbose=self.verbose, summary=self.summary)
 
 
@@ -551,7 +560,7 @@ def _run(opts: Options, out: _Output, jobs: int, batch: bool, paths: list[str], 
         tally.add(vd)
         return tally.finish()
     found = files(paths, ignored)
-    return _batch(out, len(found), results(opts, found, jobs))
+    return _batch(out, len(found), results(opts, found, jobs), found)
 
 
 def _against(opts: Options, out: _Output, jobs: int, against: str, paths: list[str], ignored) -> int:
@@ -642,6 +651,7 @@ class _Tally:
             return
         s.invalid += r.failed
         s.skipped += bool(r.skipped)
+        s.asked += bool(r.skipped) and r.flag == SKIP
         for w in r.warnings:
             why = "the API server's warning" if w.reason == "Warning" else "the last value is used; --strict rejects it"
             say(f"warning: {r.file}:{w.line}: {w.message} ({why})")
@@ -661,10 +671,10 @@ class _Tally:
         return 2 if s.unusable else (1 if s.invalid else 0)
 
 
-def _batch(out: _Output, nfiles: int, found) -> int:
+def _batch(out: _Output, nfiles: int, found, files: list[str] | None = None) -> int:
     """Report every result (a verdict, or an unusable document in its place), then the summary; the
     exit code. With --exit-on-error, the first invalid or unusable result is the last one read."""
-    tally = _Tally(out.reporter(True))
+    tally = _Tally(out.reporter(True, files))
     progress = _Progress(nfiles if nfiles > 1 else None)
     for r in found:
         tally.add(r)

@@ -28,6 +28,7 @@ VALUED = {
     "kubernetes-version": "--kubernetes-version",
     "cache": "--cache",
 }
+OWN = ("n", "h", "v")  # kubeconform's flags that are dv-eval's own too (-n N, help, version)
 _FLAG = re.compile(r"(--?)([a-z][a-z0-9-]*)(?:=(.*))?", re.S)
 _TRUE, _FALSE = ("1", "t", "T", "TRUE", "true", "True"), ("0", "f", "F", "FALSE", "false", "False")
 
@@ -63,3 +64,21 @@ def translate(args: list[str]) -> tuple[list[str], bool]:
             i += 1
         out += [VALUED[name], value]
     return out, spelled
+
+
+def only_kubeconforms(args: list[str]) -> bool:
+    """Whether every option of `args` (before `--`) is one of kubeconform's flags: a command line
+    kubeconform itself would run, whose reports are then printed in kubeconform's formats."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            return True
+        if arg == "-" or not arg.startswith("-"):
+            continue
+        m = _FLAG.fullmatch(arg)
+        if m is None or (m[2] not in SWITCHES and m[2] not in VALUED and m[2] not in OWN):
+            return False
+        i += m[3] is None and (m[2] in VALUED or m[2] == "n")  # the value that follows
+    return True

@@ -31,6 +31,7 @@ class Summary:
 
     def __init__(self) -> None:
         self.objects = self.invalid = self.skipped = 0
+        self.asked = 0  # of the skipped, those --skip named (the others had no schema)
         self.unusable = 0  # documents (or rests of files) that could not be judged
         self.unchecked = 0  # objects validated without their schema's CEL rules
         self.changes: dict[str, int] = {}  # --against: updated, created, unchanged, deleted (not among the objects)
@@ -44,7 +45,8 @@ class Summary:
         if self.unusable:
             out += f", {self.unusable} unusable"
         if self.skipped:
-            out += f", {self.skipped} skipped (no schema)"
+            why = [(n, w) for n, w in ((self.asked, "--skip"), (self.skipped - self.asked, "no schema")) if n]
+            out += f", {self.skipped} skipped ({why[0][1] if len(why) == 1 else ', '.join(f'{n} {w}' for n, w in why)})"
         if self.changes:
             out += "; " + ", ".join(f"{self.changes.get(c, 0)} {c}" for c in CHANGES)
         if self.unchecked:

@@ -20,6 +20,7 @@ from .strict import message as unknown_message
 UNKNOWN_FIELD, DUPLICATE_FIELD, NO_KIND_MATCH = "UnknownField", "DuplicateField", "NoKindMatch"
 SERVER_WARNING = "Warning"  # a warning the API server sends with its answer (kubectl's `Warning: …`)
 MISSING_SCHEMA = "could not find a schema for it; pass --missing-schemas skip to skip such objects"
+SKIP, REJECT = "--skip", "--reject"  # the flags that decide an object's verdict by its kind
 CRD_API = "apiextensions.k8s.io/v1"
 
 
@@ -82,6 +83,8 @@ class Verdict:
         self.skipped = ""  # why the object was not validated (no schema), or ""
         self.unchecked_rules = 0  # CEL rules of its schema that dv-eval does not evaluate
         self.schema = ""  # which schema validated it ("file: name")
+        self.flag = ""  # SKIP or REJECT when the command line decided the verdict by the kind
+        self.generate_name = ""  # metadata.generateName, where it is a string
         self.change = ""  # with --against: updated, created, unchanged or deleted
         self.old_file, self.old_line = "", 0  # with --against, where its old twin was (`web.yaml@origin/main`)
 
@@ -146,11 +149,14 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         str(obj.get("kind") or ""), str(meta.get("name") or ""), str(obj.get("apiVersion") or ""), new.file, start
     )
     vd.namespace = str(meta.get("namespace") or "")
+    if isinstance(meta.get("generateName"), str):
+        vd.generate_name = meta["generateName"]
     if vd.kind and (vd.kind in opts.skip_kinds or f"{vd.api_version}/{vd.kind}" in opts.skip_kinds):
-        vd.skipped = f"kind {vd.kind} skipped (--skip)"
+        vd.skipped, vd.flag = f"kind {vd.kind} skipped ({SKIP})", SKIP
         return vd
     if vd.kind and (vd.kind in opts.reject_kinds or f"{vd.api_version}/{vd.kind}" in opts.reject_kinds):
-        message = f"kind: Forbidden: prohibited resource kind {vd.kind} (--reject)"
+        vd.flag = REJECT
+        message = f"kind: Forbidden: prohibited resource kind {vd.kind} ({REJECT})"
         vd.errors.append(Finding("kind", message, "FieldValueForbidden", new.line_of("kind") or start))
         return vd
     if not opts.type_name and obj.get("kind") == "CustomResourceDefinition" and obj.get("apiVersion") == CRD_API:
