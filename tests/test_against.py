@@ -301,3 +301,77 @@ def test_exit_on_error_stops_before_the_deleted(repo):
     write(repo, "a.yaml", widget("a", storage="slow"))
     r = run("--schema", WIDGET_CRD, "--against", "HEAD", "--exit-on-error", ".")
     assert r.exit_code == 1 and "gone" not in r.stdout
+
+
+def _transition_updates(corpus: str, crds: int = 5) -> list[dict]:
+    """Update requests of `corpus` on its first `crds` CRDs with transition rules (`oldSelf`): for each,
+    the first refused one with an immutability error and the first accepted one that changes the object."""
+    from tests.shared_data import SHARED, records
+
+    taken: dict = {}
+    out = []
+    for r in records(f"{corpus}/requests.jsonl.gz"):
+        if not r["update"] or r["new"] == r["old"] or (r["crd"], r["server_valid"]) in taken:
+            continue
+        named = [(o.get("metadata") or {}).get("name") for o in (r["new"], r["old"])]
+        if not named[0] or named[0] != named[1]:  # a stored object the server could never have stored
+            continue
+        if not r["server_valid"] and not any("immutable" in e["detail"] for e in r["server_errors"]):
+            continue
+        crd = SHARED / corpus / "crds" / r["crd"]
+        if "oldSelf" not in crd.read_text() or len({c for c, _ in taken} | {r["crd"]}) > crds:
+            continue
+        taken[(r["crd"], r["server_valid"])] = True
+        out.append({**r, "crd_path": str(crd)})
+    return out
+
+
+@pytest.mark.parametrize("corpus", ["crd-verdicts", "crd-wild"])
+def test_crd_transition_rules_across_commits_as_the_server_judged(tmp_path, monkeypatch, corpus):
+    """Recorded updates of public CRDs with transition rules (../shared/<corpus>): the stored object
+    committed, the request's object in the work tree; --against HEAD refuses exactly the updates the
+    real API server refused, with the errors of dv-eval's update path given the two files."""
+    requests = _transition_updates(corpus)
+    assert requests, f"no update on a CRD with a transition rule in {corpus}"
+    for i, r in enumerate(requests):
+        repo = tmp_path / f"r{i}"
+        repo.mkdir()
+        git(repo, "init", "-q")
+        monkeypatch.chdir(repo)
+        (repo / "obj.yaml").write_text(json.dumps(r["old"]))
+        commit(repo)
+        (repo / "obj.yaml").write_text(json.dumps(r["new"]))
+        (tmp_path / f"old{i}.json").write_text(json.dumps(r["old"]))
+        paired = run("--schema", r["crd_path"], "--against", "HEAD", "-o", "json", "obj.yaml")
+        direct = run("--schema", r["crd_path"], "-o", "json", "obj.yaml", str(tmp_path / f"old{i}.json"))
+        assert paired.exit_code == (0 if r["server_valid"] else 1), (r["id"], r["server_errors"], paired.output)
+        item = json.loads(paired.stdout)["items"][0]
+        assert item["change"] == "updated" and item["previous"]["file"] == "obj.yaml@HEAD"
+        causes = [(c["field"], c["message"]) for c in item["details"].get("causes", [])]
+        assert causes == [(c["field"], c["message"]) for c in json.loads(direct.stdout)["details"].get("causes", [])]
+
+
+def test_built_in_kinds_update_rules_across_commits(repo):
+    """A Deployment's selector changed in a pull request: `field is immutable`, on the new file's line,
+    naming both files; its ConfigMap edited freely."""
+    deploy = {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {"name": "web"},
+        "spec": {
+            "selector": {"matchLabels": {"app": "web"}},
+            "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "c", "image": "x"}]}},
+        },
+    }
+    write(repo, "web.yaml", deploy, cm("conf", x="1"))
+    commit(repo)
+    moved = json.loads(json.dumps(deploy).replace('{"app": "web"}', '{"app": "web2"}'))
+    write(repo, "apps/web.yaml", moved)
+    write(repo, "apps/conf.yaml", cm("conf", x="2"))
+    (repo / "web.yaml").unlink()
+    r = run(*K8S, "--against", "HEAD", "-o", "github", ".")
+    assert r.exit_code == 1, r.output
+    errors = [ln for ln in r.stdout.splitlines() if ln.startswith("::error")]
+    assert len(errors) == 1 and "file=apps/web.yaml,line=" in errors[0]
+    assert "web.yaml@HEAD \u2192 apps/web.yaml" in errors[0]
+    assert errors[0].endswith('::spec.selector: Invalid value: {"matchLabels":{"app":"web2"}}: field is immutable')

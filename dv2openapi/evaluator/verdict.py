@@ -215,6 +215,11 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         seen = {(f.field, f.reason) for f in vd.errors}  # a schema's own ObjectMeta rules may say it too
         meta = object_meta_errors(obj, old.value if old else None)
         vd.errors += [f for f in (_server_finding(e, new, start) for e in meta) if (f.field, f.reason) not in seen]
+    if target.builtin and old is not None and not opts.declarative_only:
+        from .updaterules import update_errors  # a built-in kind's hand-written update rules
+
+        for field, message, kind in update_errors(obj, old.value):
+            vd.errors.append(Finding(field, message, kind, new.line_of(field) or start))
     if target.builtin and not opts.declarative_only:
         _hand_written(vd, target, new, obj)
     _strict_checks(vd, opts, target, new, new.value)
