@@ -100,24 +100,45 @@ class Emitter:
                 return head, pointer, texpr
 
     def struct_fields(self, texpr: TypeExpr) -> list[Field]:
-        """A struct's fields as JSON has them: its own, then those promoted from embedded
-        (`inline`) structs; as in Go's encoding/json, an own field hides a promoted one of the same
-        name, and a name promoted from two embedded structs is dropped."""
+        """A struct's fields as JSON has them, found as Go's encoding/json (`typeFields`) finds them:
+        its own, then those of embedded (`inline`) structs level by level, breadth-first, each struct
+        type entered once (structs may embed each other through pointers); of the fields sharing a
+        name the shallowest wins, and several at that depth (or a struct embedded twice there) hide
+        each other. Own fields come first, the promoted ones in declaration order."""
         kind, _, under = self.resolve(texpr)
         if kind != "struct":
             return []
-        fields = self.model.types[under[1]].fields
-        own = [f for f in fields if not f.inline]
-        promoted: dict[str, list[Field]] = {}
-        for f in fields:
-            if f.inline:
-                opaque = any(site.tag.name == "opaqueType" for site in f.tags)
-                for g in self.struct_fields(f.type):
-                    promoted.setdefault(g.json, []).append(
-                        dataclasses.replace(g, tags=[], opaque=True) if opaque else g
-                    )
-        names = {f.json for f in own}
-        return own + [gs[0] for name, gs in promoted.items() if name not in names and len(gs) == 1]
+        found: list[tuple[tuple, Field]] = []  # (index path, field)
+        level: dict[str, tuple[tuple, bool, int]] = {under[1]: ((), False, 1)}  # type -> (path, opaque, count)
+        visited: set[str] = set()
+        while level:
+            below: dict[str, tuple[tuple, bool, int]] = {}
+            for key, (path, opaque, count) in level.items():
+                if key in visited:
+                    continue
+                visited.add(key)
+                for i, f in enumerate(self.model.types[key].fields):
+                    if not f.inline:
+                        g = dataclasses.replace(f, tags=[], opaque=True) if opaque else f
+                        found += [(path + (i,), g)] * min(count, 2)  # embedded twice: a duplicate to hide
+                        continue
+                    inner, _, texpr_ = self.resolve(f.type)
+                    if inner == "struct":  # an inline non-struct is refused by struct_schema
+                        hidden = opaque or any(site.tag.name == "opaqueType" for site in f.tags)
+                        was = below.get(texpr_[1])
+                        below[texpr_[1]] = (was[0], was[1], was[2] + 1) if was else (path + (i,), hidden, 1)
+            level = below
+        by_name: dict[str, list[tuple[tuple, Field]]] = {}
+        for path, f in found:
+            by_name.setdefault(f.json, []).append((path, f))
+        wire = []
+        for same in by_name.values():
+            depth = min(len(p) for p, _ in same)
+            shallowest = [pf for pf in same if len(pf[0]) == depth]
+            if len(shallowest) == 1:
+                wire.append(shallowest[0])
+        wire.sort(key=lambda pf: (len(pf[0]) > 1, pf[0]))
+        return [f for _, f in wire]
 
     def embedded_name(self, f: Field, owner: Named) -> str:
         """Go's name of an embedded field in paths: its type, package-qualified if foreign."""

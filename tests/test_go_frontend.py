@@ -338,3 +338,84 @@ def test_every_tagged_group_version_of_k8s_io_api_translates():
     for d in tagged:
         doc = to_openapi(build_go_model(str(d)), [])
         assert doc["components"]["schemas"], d
+
+
+# -- Go's own rules for recursive types (issue 42) -------------------------------------------------
+
+
+def test_structs_embedding_each_other_through_pointers_are_walked_as_encoding_json_walks_them(tmp_path):
+    path = _package(
+        tmp_path,
+        {
+            "types.go": """\
+            package v1
+
+            type A struct {
+            \t*B `json:",inline"`
+            \tX int `json:"x"`
+            }
+
+            type B struct {
+            \t*A `json:",inline"`
+            \tY int `json:"y"`
+            }
+            """
+        },
+    )
+    schemas = _schemas(path)
+    assert list(schemas["A"]["properties"]) == ["x", "y"] and list(schemas["B"]["properties"]) == ["y", "x"]
+    assert [e["fields"] for e in schemas["A"]["x-dv-embedded"]] == [["y"]]
+
+
+def test_a_promoted_field_at_the_shallowest_depth_wins_and_a_struct_embedded_twice_hides_its_fields(tmp_path):
+    path = _package(
+        tmp_path,
+        {
+            "types.go": """\
+            package v1
+
+            type D struct {
+            \tX int `json:"x"`
+            \tZ int `json:"z"`
+            }
+
+            type B struct {
+            \tX string `json:"x"`
+            \tD `json:",inline"`
+            }
+
+            type C struct {
+            \tD `json:",inline"`
+            }
+
+            type T struct {
+            \tB `json:",inline"`
+            \tC `json:",inline"`
+            }
+            """
+        },
+    )
+    props = _schemas(path, "T")["T"]["properties"]
+    # x: B's own (depth 1) beats D's (depth 2); z: D is embedded twice at depth 2, so it hides itself
+    assert list(props) == ["x"] and props["x"]["type"] == "string"
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("type A = B\ntype B = A\n", "types.go:3: invalid recursive type alias A"),  # used by nothing
+        ("type A = []B\ntype B = *A\n", "types.go:3: invalid recursive type alias A"),  # through composites
+        ("type Z = Y\ntype Y = X\ntype X = Y\n", "types.go:4: invalid recursive type alias Y"),  # Z is no member
+    ],
+)
+def test_a_cycle_of_aliases_is_gos_error_even_when_unused(tmp_path, source, message):
+    path = _package(tmp_path, {"types.go": "package v1\n\n" + source + "\ntype T struct {\n\tF int `json:\"f\"`\n}\n"})
+    r = CliRunner().invoke(dv2openapi, ["openapi", str(path)])
+    assert r.exit_code == 2 and r.output.strip().endswith(message), r.output
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_an_alias_of_a_recursive_defined_type_is_no_cycle(tmp_path):
+    source = "package v1\n\ntype L = N\ntype M = L\n\ntype N struct {\n\tNext *M `json:\"next\"`\n}\n"
+    path = _package(tmp_path, {"types.go": source})
+    assert "N" in _schemas(path)

@@ -326,6 +326,7 @@ def build_go_model(path: str, type_names: list[str] | None = None, modules: dict
     pkg = load_package(files, resolver.import_path_of(str(Path(files[0]).parent)))
     if pkg.import_path:
         resolver.loaded[pkg.import_path] = pkg
+    check_alias_cycles(pkg)
     builder = GoBuilder(resolver)
     declared = [name for name, (_, spec) in pkg.types.items() if not spec.alias]
     if type_names:
@@ -350,6 +351,45 @@ def build_go_model(path: str, type_names: list[str] | None = None, modules: dict
             if any(f.inline and f.type == ("ref", "TypeMeta") for f in named.fields):
                 model.kinds[named.name] = {"group": group, "version": pkg.name, "kind": name}
     return model
+
+
+def check_alias_cycles(pkg: Package) -> None:
+    """Go's `invalid recursive type alias`, for every alias of the package (used or not, as Go checks
+    a whole package): aliases that name each other in a cycle, through any type expression (an alias
+    is its target, substituted; a cycle through a defined type is fine). The first in source is named."""
+    aliases = {name: (f, spec) for name, (f, spec) in pkg.types.items() if spec.alias}
+    named = {
+        name: [n for n in _type_identifiers(f, spec.node) if n in aliases] for name, (f, spec) in aliases.items()
+    }
+    def place(n: str) -> tuple[str, int]:
+        return aliases[n][0].path, aliases[n][1].line
+
+    done: set[str] = set()  # every alias reachable from it followed: no cycle through it
+    for start in sorted(aliases, key=place):
+        path, todo = [start], [iter(named[start])]
+        while todo:
+            nxt = next(todo[-1], None)
+            if nxt is None:
+                todo.pop()
+                done.add(path.pop())
+            elif nxt in path:
+                first = min(path[path.index(nxt) :], key=place)
+                raise InputError(f"invalid recursive type alias {first}", *place(first))
+            elif nxt not in done:
+                path.append(nxt)
+                todo.append(iter(named[nxt]))
+
+
+def _type_identifiers(f: GoFile, node) -> list[str]:
+    """The names of this package's types that a type expression uses (not another package's)."""
+    out, todo = [], [node]
+    while todo:
+        n = todo.pop()
+        if n.type == "type_identifier":
+            out.append(f.src(n))
+        elif n.type != "qualified_type":
+            todo += n.children
+    return out
 
 
 def _header(f: GoFile) -> list[int]:
