@@ -375,3 +375,75 @@ def test_built_in_kinds_update_rules_across_commits(repo):
     assert len(errors) == 1 and "file=apps/web.yaml,line=" in errors[0]
     assert "web.yaml@HEAD \u2192 apps/web.yaml" in errors[0]
     assert errors[0].endswith('::spec.selector: Invalid value: {"matchLabels":{"app":"web2"}}: field is immutable')
+
+
+def test_the_github_actions_against_input(repo, tmp_path):
+    """action.yml's run step with `against` set (the pull request's base): the refused update is an
+    annotation on the new file's line naming the base's file."""
+    import sys
+
+    action = yaml.safe_load((ROOT / "action.yml").read_text())
+    script = action["runs"]["steps"][1]["run"]
+    (tmp_path / "venv" / "bin").mkdir(parents=True)
+    (tmp_path / "venv" / "bin" / "dv-eval").symlink_to(Path(sys.executable).parent / "dv-eval")
+    write(repo, "manifests/w.yaml", widget("w", storage="fast"))
+    commit(repo)
+    write(repo, "manifests/w.yaml", widget("w", storage="slow"))
+    env = {**os.environ, "VENV": str(tmp_path / "venv"), "FILES": "manifests/", "SCHEMAS": WIDGET_CRD, "ARGS": ""}
+    env.update(KUBERNETES_VERSION="latest", OUTPUT="github", AGAINST="HEAD")
+    r = subprocess.run(["bash", "-e", "-c", script], cwd=repo, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, r.stderr
+    (error,) = [ln for ln in r.stdout.splitlines() if ln.startswith("::error")]
+    assert "file=manifests/w.yaml" in error and "manifests/w.yaml@HEAD \u2192 manifests/w.yaml" in error
+
+
+def _ci_recipe(marker: str) -> dict:
+    """The YAML block of docs/ci.md holding `marker`."""
+    import re
+
+    blocks = re.findall(r"^```yaml\n(.*?)^```$", (ROOT / "docs" / "ci.md").read_text(), re.M | re.S)
+    (found,) = [yaml.safe_load(b) for b in blocks if marker in b]
+    return found
+
+
+def _widgets(repo: Path) -> None:
+    (repo / "crds").mkdir()
+    shutil.copy(WIDGET_CRD, repo / "crds")
+    write(repo, "manifests/w.yaml", widget("w", storage="fast"))
+
+
+def test_the_documented_gitlab_merge_request_job(tmp_path):
+    """docs/ci.md's GitLab job, its script as written (but the install: this environment's dv-eval) in a
+    merge request's clone, its target branch fetched from the origin."""
+    import sys
+
+    job = _ci_recipe("dv-eval-changes:\n")["dv-eval-changes"]
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    git(origin, "init", "-q", "-b", "main")
+    _widgets(origin)
+    commit(origin)
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(clone))
+    write(clone, "manifests/w.yaml", widget("w", storage="slow"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(CI_MERGE_REQUEST_TARGET_BRANCH_NAME="main", PATH=f"{Path(sys.executable).parent}:{env['PATH']}")
+    script = [line for line in job["script"] if not line.startswith("pip install")]
+    r = subprocess.run(["bash", "-e", "-c", "\n".join(script)], cwd=clone, env=env, capture_output=True, text=True)
+    assert r.returncode == 1, r.stderr
+    assert "(update: manifests/w.yaml@origin/main \u2192 manifests/w.yaml)" in r.stdout
+
+
+def test_the_documented_pre_commit_hook(repo):
+    """docs/ci.md's local pre-commit hook: its entry as pre-commit runs it (no file names)."""
+    import shlex
+
+    (hook,) = _ci_recipe("id: dv-eval-changes")[0]["hooks"]
+    assert hook["pass_filenames"] is False
+    _widgets(repo)
+    commit(repo)
+    write(repo, "manifests/w.yaml", widget("w", storage="slow"))
+    r = run(*shlex.split(hook["entry"])[1:])
+    assert r.exit_code == 1 and "(update: manifests/w.yaml@HEAD \u2192 manifests/w.yaml)" in r.stdout, r.output
+    write(repo, "manifests/w.yaml", widget("w", storage="fast", replicas=4))
+    assert run(*shlex.split(hook["entry"])[1:]).exit_code == 0

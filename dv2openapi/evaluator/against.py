@@ -10,6 +10,7 @@ twin is reported `deleted` (not an error)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -92,7 +93,9 @@ class OldSide:
         for d in items_of(doc) or [doc]:
             key = None if d.error else self.key_of(d.value)
             if key is not None:  # the last one of an identity wins, as the last apply does
-                self.objects[key] = OldObject(d, file, d.line_of("") or 1)
+                # its value and line only: a YAML node per value, kept for the run, would weigh on every
+                # pass of the garbage collector
+                self.objects[key] = OldObject(Doc(d.value, file, d.index), file, d.line_of("") or 1)
 
     def judge(self, opts: Options, doc: Doc) -> Verdict | Unusable:
         """A new document judged as an update of its old twin, a create, or unchanged (not judged)."""
@@ -167,6 +170,7 @@ def _docs(file: str, data: bytes) -> Iterator[Doc]:
 
 
 def _read(side: OldSide, file: str, data: bytes) -> None:
+    """The objects of one old file into `side`; a file that cannot be read is a warning, not a verdict."""
     try:
         for doc in _docs(file, data):
             side.add(doc, file)
@@ -202,6 +206,7 @@ def from_path(path: str, scoped: frozenset, ignored: Callable[[str], bool] | Non
             except OSError as e:
                 raise InputError(f"--against {path}: {file}: cannot read: {e.strerror}") from None
         _read(side, file, data)
+    gc.freeze()  # the old side lives as long as the run: out of the garbage collector's passes
     return side
 
 
@@ -221,4 +226,5 @@ def from_revision(rev: str, paths: list[str], scoped: frozenset, ignored: Callab
         if ignored is not None and ignored(shown):
             continue
         _read(side, f"{shown}@{rev}", data)
+    gc.freeze()  # the old side lives as long as the run: out of the garbage collector's passes
     return side
