@@ -29,6 +29,7 @@ DOCS = [
     "kubeconform",
     "kubernetes-types",
     "clients",
+    "against",
 ]
 README = "\n".join(p.read_text() for p in [ROOT / "README.md", *(ROOT / "docs" / f"{d}.md" for d in DOCS)])
 FENCE = re.compile(r"^( *)```(\w+)\n(.*?)^\1```$", re.M | re.S)
