@@ -176,3 +176,50 @@ def test_shipped_schemas_fit_the_vocabulary():
 def test_a_non_finite_bound_is_a_schema_error_naming_its_pointer(key, bad):
     with pytest.raises(evaluator.SchemaError, match=f"/properties/a/{key}: must be a finite number"):
         evaluator.compile({"type": "object", "properties": {"a": {"type": "number", key: bad}}})
+
+
+GEAR_CRD = """\
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: gears.example.com}
+spec:
+  group: example.com
+  names: {kind: Gear, plural: gears}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          a: {type: string, pattern: %s}
+"""
+
+
+@pytest.mark.parametrize(
+    ("pattern", "why"),
+    [
+        ('"("', "missing closing ): `(`"),
+        ('"+"', "missing argument to repetition operator: `+`"),  # the wording of apiextensions' own test
+        ('"a**"', "invalid nested repetition operator: `**`"),
+    ],
+)
+def test_a_crd_whose_pattern_go_cannot_compile_is_refused_as_the_server_refuses_it(tmp_path, pattern, why):
+    crd = tmp_path / "crd.yaml"
+    crd.write_text(GEAR_CRD % pattern)
+    (tmp_path / "g.yaml").write_text("apiVersion: example.com/v1\nkind: Gear\nmetadata: {name: g}\na: x\n")
+    args = [sys.executable, "-m", "dv2openapi.evaluator.cli", "--schema", str(crd), str(tmp_path / "g.yaml")]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    expected = (
+        f'CustomResourceDefinition.apiextensions.k8s.io "gears.example.com" is invalid: '
+        f"spec.validation.openAPIV3Schema.properties[a].pattern: Invalid value: {pattern}: "
+        f"must be a valid regular expression, but isn't: error parsing regexp: {why}"
+    )
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.splitlines() == [f"dv-eval: schema: {crd}: {expected}"]
+    # the CRD itself, judged as a manifest: the same field error, a verdict
+    r = invoke(main, ["--kubernetes-version", "1.33", str(crd)])
+    assert r.exit_code == 1 and f"must be a valid regular expression, but isn't: error parsing regexp: {why}" in (
+        r.stdout
+    )

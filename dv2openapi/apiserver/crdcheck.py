@@ -26,6 +26,7 @@ from .celast import CompileError, compile_rule
 from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
 from .crddecode import DecodeError, decode
 from .crddefaults import default_problems
+from .goregexp import compile_error
 from .names import name_dns1035_label, name_dns1123_subdomain
 
 RULE_COST_LIMIT = 10_000_000  # StaticEstimatedCostLimit
@@ -177,6 +178,11 @@ def _structural(s: dict, path: str, level: str) -> list[Problem]:
     for junction in ("allOf", "anyOf", "oneOf", "not"):
         if junction in s:
             out.append(Problem("FieldValueForbidden", f"{path}.{junction}", NOT_MODELLED))
+    pattern = s.get("pattern")
+    why = compile_error(pattern) if isinstance(pattern, str) and pattern else None
+    if why:  # validateValueValidation: Go's regexp.Compile must take it
+        detail = f"must be a valid regular expression, but isn't: {why}"
+        out.append(Problem("FieldValueInvalid", f"{path}.pattern", detail, pattern))
     embedded = s.get("x-kubernetes-embedded-resource")
     t = s.get("type")
     if t is not None and t not in TYPES:

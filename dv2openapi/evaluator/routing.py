@@ -236,7 +236,7 @@ class Catalog:
 _LISTS = ("List", "CustomResourceDefinitionList")
 
 
-ADMISSION_VERSION = "crd admission 3"  # change with `prepared` or `admit_crds`: cached files are read anew
+ADMISSION_VERSION = "crd admission 4"  # change with `prepared`, `admit_crds` or its checks: cached files are read anew
 
 
 class CRDRefused(SchemaError):
