@@ -447,3 +447,29 @@ def test_the_documented_pre_commit_hook(repo):
     assert r.exit_code == 1 and "(update: manifests/w.yaml@HEAD \u2192 manifests/w.yaml)" in r.stdout, r.output
     write(repo, "manifests/w.yaml", widget("w", storage="fast", replicas=4))
     assert run(*shlex.split(hook["entry"])[1:]).exit_code == 0
+
+
+@pytest.mark.parametrize("old_ns,new_ns", [(None, "default"), ("default", None)])
+def test_a_namespace_defaulted_on_one_side_is_no_change_of_namespace(repo, old_ns, new_ns):
+    """Both sides defaulted alike: no `metadata.namespace` immutability error for a namespace written
+    on one side only, for a built-in kind and for a third-party CRD's object."""
+    db = {"apiVersion": "example.com/v1", "kind": "Database", "metadata": {"name": "db"}, "spec": {}}
+    crds = str(ROOT / "examples/repository/crds")
+    for obj in (
+        cm("c", old_ns, x="1"),
+        {**db, "metadata": {"name": "db", **({"namespace": old_ns} if old_ns else {})}},
+    ):
+        write(repo, f"{obj['kind']}.yaml", obj)
+    commit(repo)
+    for obj in (
+        cm("c", new_ns, x="2"),
+        {**db, "metadata": {"name": "db", **({"namespace": new_ns} if new_ns else {})}},
+    ):
+        write(repo, f"{obj['kind']}.yaml", obj)
+    r = run(*K8S, "--schema", crds, "--against", "HEAD", "-o", "json", ".")
+    doc = json.loads(r.stdout)
+    assert [(s["details"]["kind"], s["change"]) for s in doc["items"]] == [
+        ("ConfigMap", "updated"),
+        ("Database", "updated"),
+    ]
+    assert not any("namespace" in c["field"] for s in doc["items"] for c in s["details"].get("causes", [])), r.stdout
