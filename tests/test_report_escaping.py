@@ -111,3 +111,10 @@ def test_github_keeps_an_annotations_line_breaks_and_escapes_the_rest():
 def test_xml_text_holds_only_characters_xml_can():
     assert xml_text("a\x1bb\udc80\tc") == "a\\x1bb\\x80\tc"
 
+
+
+def test_a_one_line_error_on_stderr_never_carries_a_control_character(tmp_path):
+    missing = str(tmp_path / "gone\x1b[2J\nnext.yaml")
+    r = invoke(main, ["--schema", CRD, missing])
+    assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert "\x1b" not in r.stderr and "gone\\x1b[2J\\nnext.yaml" in r.stderr

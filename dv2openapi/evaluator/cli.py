@@ -13,6 +13,7 @@ from . import batch as batching
 from .batch import file_results, files, plain_results, results
 from .completion import SHELLS
 from .document import InputError
+from .escaping import terminal
 from .kubeconform import only_kubeconforms, translate
 from .native import NATIVE, PLAINYAML
 from .process import cli_signals, closed_stdout
@@ -616,9 +617,10 @@ def _stream(path: str) -> tuple | None:
 
 
 def say(message: str) -> None:
-    """One line on stderr, whatever the message holds: line breaks in names and keys are shown
-    escaped, so no path can start a line of its own (a GitHub workflow command, a fake finding)."""
-    sys.stderr.write("dv-eval: " + message.replace("\r", "\\r").replace("\n", "\\n") + "\n")
+    """One line on stderr, whatever the message holds: line breaks and control characters in names
+    and keys are shown escaped (`escaping.terminal`), so no path can start a line of its own (a GitHub
+    workflow command, a fake finding) or act on the terminal."""
+    sys.stderr.write("dv-eval: " + terminal(message) + "\n")
     sys.stderr.flush()
 
 
