@@ -3,12 +3,12 @@
 kube-apiserver runs every rule with cel-go's cost tracking: one evaluation over `PerCallLimit`
 (1,000,000) is cancelled (`call cost exceeds limit for rule`), and once the costs of a request's
 evaluations add up past `RuntimeCELCostBudget` (10,000,000) no further rule runs (`running out
-of cost budget`); either way validation stops there. cel-expr-python reports no runtime cost, so
-each evaluation is bounded by cel-go's own static estimate (`celcost`) taken with the sizes the
-object actually has instead of the schema's bounds: the estimator's figure is an upper bound of
-the runtime cost, and for rules without short-circuits (`&&`, `||`, `?:`, `all`/`exists` that
-stop early) it is the runtime cost. Both are only worked out when the schema's bounds allow an
-object past a limit; most CRDs never get that far.
+of cost budget`); either way validation stops there. cel-expr-python reports no runtime cost.
+Where the schema's bounds allow an object past a limit (most CRDs never get that far), cel-go's
+static estimate (`celcost`) is taken with the sizes the object actually has: an upper bound of the
+runtime cost, enough where it stays within the limits. Where it does not, the rule is evaluated
+by `celinterp`, which charges what cel-go charges for what it evaluates; the estimate stands only
+for a rule the interpreter does not model.
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ import functools
 from dataclasses import replace
 from typing import Any
 
+from . import celinterp
 from .celast import CompileError, compile_rule
 from .celcost import Decl, decl_of, estimate
-from .celrules import SchemaKey
+from .celrules import SchemaKey, _has_times, to_cel
+from .correlate import MISSING
 from .crdcheck import cel_type
 
 PER_CALL_LIMIT = 1_000_000  # celconfig.PerCallLimit
@@ -36,6 +38,7 @@ class _Rules:
     def __init__(self, schema: dict, root: bool):
         self.decl = decl_of(schema, root or bool(schema.get("x-kubernetes-embedded-resource")))
         self.rules: list[tuple[Any, int]] = []
+        self.sources: list[dict] = list(schema.get("x-kubernetes-validations") or ())
         self.total = self.largest = 0
         if self.decl is None:
             return
@@ -78,19 +81,45 @@ def _walk(ruled: list, runs, exact_all: bool) -> tuple[Any, int, str] | None:
             ast, bound = rules.rules[i] if i < len(rules.rules) else (None, 0)
             if ast is None:
                 continue
+            cost = bound
             if exact_all or bound > PER_CALL_LIMIT:
                 actual = actual or sized(rules.decl, n.value)
                 cost = estimate(ast, actual)[0]
+                if exact_all or cost > PER_CALL_LIMIT:  # the bound does not settle it: the real figure
+                    real = actual_cost(n, rules.sources[i], ast)
+                    cost = cost if real is None else real
                 if cost >= UNKNOWN_SIZE:
                     continue  # the estimator needed a size it could not know: no bound, as none is sure
-            else:
-                cost = bound
             if cost > PER_CALL_LIMIT:
                 return n, i, "call"
             remaining -= cost
             if remaining < 0:
                 return n, i, "budget"
     return None
+
+
+def actual_cost(n: Any, rule: dict, ast: Any) -> int | None:
+    """What the server charges for one evaluation of `rule` (checked as `ast`) on node `n` (past
+    the per-call limit: a figure over it, where cel-go cancels); None where the interpreter does
+    not model the rule or the node's values."""
+    if _has_times(SchemaKey(n.schema)):
+        return None  # timestamps and durations are not modelled
+    bad: dict = {}
+    has_old = n.old is not MISSING and n.old is not None
+    variables = {"self": to_cel(n.value, n.schema, bad, as_stored=True)}
+    old = to_cel(n.old, n.schema, bad, as_stored=True) if has_old else None
+    if bad:
+        return None  # a value the server cannot convert: its error, not a cost, decides
+    if rule.get("optionalOldSelf"):
+        variables["oldSelf"] = celinterp.Opt(old) if has_old else celinterp.NONE
+    elif has_old:
+        variables["oldSelf"] = old
+    try:
+        return celinterp.evaluate(ast, variables, PER_CALL_LIMIT)[1]
+    except celinterp.CostLimit as e:
+        return e.cost
+    except celinterp.Unsupported:
+        return None
 
 
 def sized(decl: Decl, value: Any) -> Decl:

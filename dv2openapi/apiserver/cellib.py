@@ -309,9 +309,39 @@ _NAMED = re.compile(r"\bformat\.named\(")
 _EXISTS_ONE = re.compile(r"\.exists_one\(")
 
 
+_LITERAL = re.compile(r"""((?<![\w.])[rRbB]{1,2})?('''|\"\"\"|'|")""")
+_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r"}
+
+
+def unraw(rule: str) -> str:
+    """A rule whose raw string literals holding a backslash are written as plain ones: in CEL's
+    grammar a raw literal holds anything but its own quote, and cel-expr-python's lexer reads a
+    backslash before the quote as an escape (`r'\\'` is one backslash)."""
+    if "\\" not in rule:
+        return rule
+    out, pos, i = [], 0, 0
+    while (m := _LITERAL.search(rule, i)) is not None:
+        prefix, quote = (m.group(1) or "").lower(), m.group(2)
+        if prefix not in ("", "r", "b", "rb", "br"):
+            i = m.end()
+            continue
+        raw, j = "r" in prefix, m.end()
+        while j < len(rule) and not rule.startswith(quote, j):
+            j += 1 if raw or rule[j] != "\\" else 2
+        body = rule[m.end() : j]
+        if raw and "\\" in body:
+            plain = "".join(_ESCAPES.get(c, c) for c in body)
+            out += [rule[pos : m.start()], f"{'b' if 'b' in prefix else ''}'{plain}'"]
+            pos = j + len(quote)
+        i = j + len(quote)
+    return "".join(out) + rule[pos:]
+
+
 def respell(rule: str) -> str:
-    """A rule in the spelling cel-expr-python parses: cel-go's two-variable comprehensions also take
-    the name `exists_one` for `existsOne`, which the C++ parser reads as the one-variable macro only."""
+    """A rule in the spelling cel-expr-python parses: raw literals as plain ones (`unraw`); cel-go's
+    two-variable comprehensions also take the name `exists_one` for `existsOne`, which the C++
+    parser reads as the one-variable macro only."""
+    rule = unraw(rule)
     out, pos = [], 0
     for m in _EXISTS_ONE.finditer(rule):
         if m.start() < pos or _in_literal(rule, m.start()):

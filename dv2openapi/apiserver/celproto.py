@@ -8,6 +8,10 @@ import struct
 from dataclasses import dataclass, field
 
 
+class Uint(int):
+    """A CEL uint (an int that keeps its type)."""
+
+
 @dataclass
 class Node:
     """One expression of the checked AST (kind: const, ident, select, call, list, map, comp)."""
@@ -60,8 +64,10 @@ def _const(buf: bytes):
             return None
         if num == 2:
             return bool(val)
-        if num in (3, 4):
-            return val - (1 << 64) if num == 3 and val >= 1 << 63 else val
+        if num == 3:
+            return val - (1 << 64) if val >= 1 << 63 else val
+        if num == 4:
+            return Uint(val)
         if num == 5:
             return struct.unpack("<d", val)[0]
         if num == 6:

@@ -20,7 +20,7 @@ from typing import Any
 
 from cel_expr_python import cel
 
-from . import cellib, celpieces, celtime
+from . import celinterp, cellib, celpieces, celtime
 from .correlate import MISSING
 from .golang import go_type
 from .paths import Path, fmt
@@ -106,7 +106,9 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
             except RuntimeError as e:
                 if not celpieces.drivable(str(e)):
                     raise
-                value, err = celpieces.runner(source(rule, optional_old)).run(data, driven=True)
+                interpreted = _interpreted(rule, optional_old, data)
+                driven = interpreted or celpieces.runner(source(rule, optional_old)).run(data, driven=True)
+                value, err = driven
             else:
                 value, err = (
                     (None, str(result.value())) if result.type() == cel.Type.ERROR else (result.plain_value(), None)
@@ -114,6 +116,27 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
     except celpieces.Limit as e:
         raise EngineLimit(f"cannot run the rule {rule.strip(GO_SPACE)!r} as the API server does: {e}") from None
     return value, (None if err is None else go_error(err))
+
+
+def _interpreted(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None] | None:
+    """(value, error) of a rule past the engine's iteration budget, from `celinterp` (linear in
+    the loop's length, values passed once); None where the interpreter does not model it."""
+    from . import celast
+
+    try:
+        ast = celast.compile_rule(rule, cel.Type.DYN, optional_old)
+    except celast.CompileError:
+        return None
+    variables = {"self": data["self"]}
+    if optional_old:
+        variables["oldSelf"] = celinterp.Opt(data["__old"]) if data["__hasOld"] else celinterp.NONE
+    elif "oldSelf" in data:
+        variables["oldSelf"] = data["oldSelf"]
+    try:
+        value = celinterp.evaluate(ast, variables)[0]
+    except celinterp.Unsupported:
+        return None
+    return (None, value.message) if isinstance(value, celinterp.Err) else (value, None)
 
 
 _STATUS = re.compile(r"(?:[A-Z_]+: )+")  # the engine's status codes before its message
@@ -206,20 +229,29 @@ def _mismatch(value: Any, schema: dict) -> str | None:
 
 
 def to_cel(
-    value: Any, schema: dict | None, bad: dict, name: str = "", stand_in: str = "", memo: dict | None = None
+    value: Any,
+    schema: dict | None,
+    bad: dict,
+    name: str = "",
+    stand_in: str = "",
+    memo: dict | None = None,
+    as_stored: bool = False,
 ) -> Any:
     """A JSON value as the API server hands it to CEL. A value it cannot convert (a wrong type, a
     non-nullable null, undecodable bytes) lands in `bad` (field name → the server's runtime error)
     and is left as is, or with `stand_in` "drop" left out of its object (NaN in a list), or with
     "nan" replaced by NaN: see `_reads_unreadable`. `memo` keeps the conversions of one request's
-    objects, so that a subtree is converted once however many of its ancestors carry rules."""
-    out, found = _convert(value, schema, name, stand_in, {} if memo is None else memo)
+    objects, so that a subtree is converted once however many of its ancestors carry rules.
+    `as_stored` keeps `set` and `map` lists in their order, marked unordered (`celinterp`)."""
+    out, found = _convert(value, schema, name, stand_in, {} if memo is None else memo, as_stored)
     for field, why in found:
         bad.setdefault(field, why)
     return out
 
 
-def _convert(value: Any, schema: dict | None, name: str, stand_in: str, memo: dict) -> tuple[Any, tuple]:
+def _convert(
+    value: Any, schema: dict | None, name: str, stand_in: str, memo: dict, as_stored: bool = False
+) -> tuple[Any, tuple]:
     """(the CEL value, the unreadable (field, why) pairs below it, in document order)."""
     if schema is None:
         return value, ()
@@ -228,7 +260,7 @@ def _convert(value: Any, schema: dict | None, name: str, stand_in: str, memo: di
         return (NAN if stand_in else value), ((name, mismatch),)
     compound = isinstance(value, (dict, list))
     if compound:  # a list's unreadable items are named after it
-        key = (id(value), id(schema), stand_in, name if isinstance(value, list) else "")
+        key = (id(value), id(schema), stand_in, name if isinstance(value, list) else "", as_stored)
         hit = memo.get(key)
         if hit is not None:
             return hit
@@ -241,7 +273,7 @@ def _convert(value: Any, schema: dict | None, name: str, stand_in: str, memo: di
         for k, v in value.items():
             if v is None and named:
                 continue  # an object's null property is absent to CEL (`has()` false, a read "no such key")
-            cv, below = _convert(v, props[k] if named and k in props else extra, k, stand_in, memo)
+            cv, below = _convert(v, props[k] if named and k in props else extra, k, stand_in, memo, as_stored)
             found += below
             if stand_in == "drop" and cv is NAN and named:
                 out[UNREADABLE + escape(k)] = True  # what `has()` of it finds: see `_reads_unreadable`
@@ -251,11 +283,14 @@ def _convert(value: Any, schema: dict | None, name: str, stand_in: str, memo: di
     elif isinstance(value, list):
         items, found, sub = [], (), schema.get("items")
         for v in value:
-            cv, below = _convert(v, sub, name, stand_in, memo)
+            cv, below = _convert(v, sub, name, stand_in, memo, as_stored)
             items.append(cv)
             found += below
         if schema.get("x-kubernetes-list-type") in ("set", "map"):
-            items.sort(key=_order(schema))
+            if as_stored:
+                items = celinterp.UnorderedList(items)
+            else:
+                items.sort(key=_order(schema))
         result = (items, found)
     elif schema.get("type") == "number" and isinstance(value, int) and not isinstance(value, bool):
         return float(value), ()
