@@ -66,7 +66,12 @@ def check_node(schema: dict, value: Any, path: Path) -> list:
     if value is None:
         if schema.get("nullable") or "type" not in schema:
             return []
-        return [("FieldValueTypeInvalid", p, f'{p} in body must be of type {schema["type"]}: "null"', "null")]
+        # kube-openapi's SchemaValidator.Validate of nil: its type validator, then its common
+        # validator, whose enum check no nil passes (validate/schema.go, validate/validator.go)
+        errs = [("FieldValueTypeInvalid", p, f'{p} in body must be of type {schema["type"]}: "null"', "null")]
+        if schema.get("enum"):
+            errs.append(("FieldValueNotSupported", p, supported_values(schema["enum"]), None))
+        return errs
     errs: list = []
     if schema.get("x-kubernetes-int-or-string"):
         if not (TYPES["integer"](value) or isinstance(value, str)):
@@ -111,8 +116,13 @@ def junctions(schema: dict, value: Any, path: Path) -> list:
         return []
     p = fmt(path, dotted_keys=True)
     errs: list = []
-    for sub in schema.get("allOf") or ():
-        errs += _subtree(sub, value, path)
+    branches = [_subtree(sub, value, path) for sub in schema.get("allOf") or ()]
+    for found in branches:  # go-openapi's Result.Merge: an error already reported is not repeated
+        errs += [e for e in found if e not in errs]
+    failed = sum(bool(found) for found in branches)
+    if failed:  # kube-openapi validate/schema_props.go, validateAllOf: mustValidateAllSchemasMsg
+        none = ". None validated" if failed == len(branches) else ""
+        errs.append(("FieldValueInvalid", "", f'"{p}" must validate all the schemas (allOf){none}'))
     for key in ("anyOf", "oneOf"):
         branches = schema.get(key) or ()
         if not branches:

@@ -30,8 +30,6 @@ NOT_CHECKED = (
 SYSTEM = {"uid": "00000000-0000-0000-0000-000000000000", "creationTimestamp": "2024-01-01T00:00:00Z"}
 
 
-
-
 class FieldError(NamedTuple):
     """One field error: type, path, detail, and the bad value the server prints (or NO_VALUE)."""
 
@@ -176,9 +174,12 @@ class Validator:
         if not self.namespaced:
             meta.pop("namespace", None)  # a cluster-scoped object has none (rest.BeforeCreate clears it)
         elif not meta.get("namespace"):
-            meta["namespace"] = "default"
+            # the request's namespace: an update's is the stored object's (k8s.io/apiserver
+            # pkg/endpoints/handlers/rest.go, EnsureObjectNamespaceMatchesRequestNamespace sets an
+            # object's empty namespace to the request's)
+            meta["namespace"] = old["metadata"].get("namespace") or "default" if old is not None else "default"
         out["metadata"] = meta
-        if version.status:
+        if version.status and not stored:  # a stored object keeps the status it has
             if old is None:
                 out.pop("status", None)
             elif "status" in old:
