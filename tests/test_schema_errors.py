@@ -178,26 +178,6 @@ def test_a_non_finite_bound_is_a_schema_error_naming_its_pointer(key, bad):
         evaluator.compile({"type": "object", "properties": {"a": {"type": "number", key: bad}}})
 
 
-GEAR_CRD = """\
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: gears.example.com}
-spec:
-  group: example.com
-  names: {kind: Gear, plural: gears}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          a: {type: string, pattern: %s}
-"""
-
-
 @pytest.mark.parametrize(
     ("pattern", "why"),
     [
@@ -207,14 +187,19 @@ spec:
     ],
 )
 def test_a_crd_whose_pattern_go_cannot_compile_is_refused_as_the_server_refuses_it(tmp_path, pattern, why):
+    doc = yaml.safe_load((ROOT / "schemas/widget.crd.yaml").read_text())
+    doc["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["note"] = {
+        "type": "string",
+        "pattern": json.loads(pattern),
+    }
     crd = tmp_path / "crd.yaml"
-    crd.write_text(GEAR_CRD % pattern)
-    (tmp_path / "g.yaml").write_text("apiVersion: example.com/v1\nkind: Gear\nmetadata: {name: g}\na: x\n")
-    args = [sys.executable, "-m", "dv2openapi.evaluator.cli", "--schema", str(crd), str(tmp_path / "g.yaml")]
+    crd.write_text(yaml.safe_dump(doc))
+    widget = str(ROOT / "examples/widget/objects/valid.yaml")
+    args = [sys.executable, "-m", "dv2openapi.evaluator.cli", "--schema", str(crd), widget]
     r = subprocess.run(args, capture_output=True, text=True, timeout=120)
     expected = (
-        f'CustomResourceDefinition.apiextensions.k8s.io "gears.example.com" is invalid: '
-        f"spec.validation.openAPIV3Schema.properties[a].pattern: Invalid value: {pattern}: "
+        f'CustomResourceDefinition.apiextensions.k8s.io "widgets.example.com" is invalid: '
+        f"spec.validation.openAPIV3Schema.properties[note].pattern: Invalid value: {pattern}: "
         f"must be a valid regular expression, but isn't: error parsing regexp: {why}"
     )
     assert r.returncode == 2 and r.stdout == "" and r.stderr.splitlines() == [f"dv-eval: schema: {crd}: {expected}"]
