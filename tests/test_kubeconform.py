@@ -3,7 +3,9 @@ and its own fixtures (../shared/realworld/kubeconform) with the exit codes its a
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -13,6 +15,9 @@ import pytest
 import yaml
 
 from dv2openapi.evaluator.cli import main
+from dv2openapi.evaluator.kubeconform_output import REPORTERS as FORMATS
+from dv2openapi.evaluator.reporters import Summary
+from dv2openapi.evaluator.verdict import Finding, Unusable, Verdict
 from tests.cli import invoke
 from tests.realworld import REALWORLD
 
@@ -547,3 +552,125 @@ def test_a_url_is_read_from_kubeconforms_cache_only(tmp_path):
     assert r.exit_code == 2 and "https://schemas.example/config.json: not in the cache" in r.stdout, r.output
     r = invoke(main, ["-schema-location", url, str(obj)])
     assert r.exit_code == 2 and "dv-eval does not download schemas" in r.stderr
+
+
+# -- kubeconform's report formats, as its own output tests (pkg/output/*_test.go) expect them --------
+
+
+def _deployment(status: str) -> Verdict:
+    """kubeconform's test object: deployment.yml, an apps/v1 Deployment named my-app."""
+    vd = Verdict("Deployment", "my-app", "apps/v1", "deployment.yml", 1)
+    if status == "invalid":
+        vd.errors.append(Finding("spec.replicas", "spec.replicas: bar", "FieldValueInvalid", 5))
+    return vd
+
+
+def _report(fmt: str, results: list, summary: bool = False, verbose: bool = False, files=None) -> str:
+    out = io.StringIO()
+    reporter = FORMATS[fmt](out, files or ["deployment.yml"], verbose, summary)
+    for r in results:
+        reporter.verdict(r) if isinstance(r, Verdict) else reporter.unusable(r)
+    reporter.end(Summary())
+    return out.getvalue()
+
+
+SUMMARY_1 = "Summary: 1 resource found in 1 file - Valid: 1, Invalid: 0, Errors: 0, Skipped: 0\n"
+
+
+def test_text_and_pretty_as_kubeconforms_tests_expect():
+    assert _report("text", [], files=[]) == ""
+    assert _report("text", [_deployment("valid")], summary=True) == SUMMARY_1
+    assert _report("text", [_deployment("valid")], summary=True, verbose=True) == (
+        "deployment.yml - Deployment my-app is valid\n" + SUMMARY_1
+    )
+    assert _report("pretty", [], files=[]) == ""
+    assert _report("pretty", [_deployment("valid")], summary=True) == SUMMARY_1
+    assert _report("pretty", [_deployment("valid")], summary=True, verbose=True) == (
+        "\033[32m\u2714\033[0m deployment.yml: \033[32mDeployment my-app is valid\033[0m\n" + SUMMARY_1
+    )
+
+
+def test_tap_as_kubeconforms_tests_expect():
+    want = "TAP version 13\nok 1 - deployment.yml (apps/v1/Deployment//my-app)\n1..1\n"
+    assert _report("tap", [_deployment("valid")], summary=True) == want
+    assert _report("tap", [_deployment("valid")], summary=True, verbose=True) == want
+
+
+def test_json_as_kubeconforms_tests_expect():
+    assert _report("json", [], files=[]) == '{\n  "resources": []\n}\n'
+    counts = {"valid": 1, "invalid": 0, "errors": 0, "skipped": 0}
+    assert json.loads(_report("json", [_deployment("valid")], summary=True)) == {"resources": [], "summary": counts}
+    valid = {"filename": "deployment.yml", "kind": "Deployment", "name": "my-app", "version": "apps/v1"}
+    doc = json.loads(_report("json", [_deployment("valid")], summary=True, verbose=True))
+    assert doc == {"resources": [{**valid, "status": "statusValid", "msg": ""}], "summary": counts}
+    text = _report("json", [_deployment("invalid")], summary=True, verbose=True)
+    assert list(json.loads(text)["resources"][0]) == [*valid, "status", "msg", "validationErrors"]  # key order
+    assert json.loads(text)["resources"][0] | {"msg": ""} == {
+        **valid,
+        "status": "statusInvalid",
+        "msg": "",
+        "validationErrors": [{"path": "/spec/replicas", "msg": "bar"}],
+    }
+    assert json.loads(text)["summary"] == {"valid": 0, "invalid": 1, "errors": 0, "skipped": 0}
+
+
+def test_junit_as_kubeconforms_tests_expect():
+    def timeless(text: str) -> str:
+        return re.sub(r'time="[^"]*"', 'time=""', text)
+
+    assert timeless(_report("junit", [], summary=True, files=[])) == (
+        '<testsuites name="kubeconform" time="" tests="0" failures="0" disabled="0" errors="0"></testsuites>\n'
+    )
+    case = '    <testcase name="my-app" classname="Deployment@apps/v1" time="">'
+    assert timeless(_report("junit", [_deployment("valid")], summary=True)) == (
+        '<testsuites name="kubeconform" time="" tests="1" failures="0" disabled="0" errors="0">\n'
+        '  <testsuite name="deployment.yml" id="1" tests="1" failures="0" errors="0" disabled="0" skipped="0">\n'
+        f"{case}</testcase>\n"
+        "  </testsuite>\n"
+        "</testsuites>\n"
+    )
+    error = Unusable("deployment.yml", "error validating deployment.yml")
+    invalid = _deployment("invalid")
+    invalid.file = "deployment3.yml"
+    text = timeless(_report("junit", [error, invalid], summary=True, files=["deployment.yml", "deployment3.yml"]))
+    assert text.splitlines() == [
+        '<testsuites name="kubeconform" time="" tests="2" failures="1" disabled="0" errors="1">',
+        '  <testsuite name="deployment.yml" id="1" tests="1" failures="0" errors="1" disabled="0" skipped="0">',
+        '    <testcase name="" classname="@" time="">',  # an unusable document: no kind, name or version
+        '      <error message="error validating deployment.yml" type=""></error>',
+        "    </testcase>",
+        "  </testsuite>",
+        '  <testsuite name="deployment3.yml" id="2" tests="1" failures="1" errors="0" disabled="0" skipped="0">',
+        case,
+        '      <failure message="spec.replicas: bar" type=""></failure>',
+        "    </testcase>",
+        "  </testsuite>",
+        "</testsuites>",
+    ]
+
+
+@pytest.mark.skipif(not KUBECONFORM.exists(), reason=f"shared data {KUBECONFORM} not present")
+def test_junit_is_valid_against_kubeconforms_schema(monkeypatch):
+    """As kubeconform's acceptance test checks it; a skipped object is written as kubeconform writes
+    it, `<skipped message="">`, which its junit.xsd does not allow (the attribute)."""
+    xmlschema = pytest.importorskip("xmlschema", reason="the [test] extra's XSD validator")
+    monkeypatch.chdir(KUBECONFORM)
+    args = "-output junit -summary fixtures/valid.yaml fixtures/list_invalid.yaml fixtures/missing_kind.yaml"
+    r = invoke(main, shlex.split(args))
+    assert r.exit_code == 1 and r.stdout.startswith('<testsuites name="kubeconform"'), r.output
+    xmlschema.XMLSchema("fixtures/junit.xsd").validate(r.stdout)
+    assert 'tests="4" failures="1" disabled="0" errors="1"' in r.stdout
+    r = invoke(main, shlex.split(args + " -skip Service"))
+    assert 'disabled="1"' in r.stdout and '<skipped message=""></skipped>' in r.stdout
+
+
+def test_hostile_names_cannot_forge_report_lines():
+    vd = Verdict("Deployment", "a\nok 9 - forged # SKIP", "apps/v1", "x.yaml", 1)
+    vd.errors.append(Finding("spec", 'spec: Invalid value: "\x1b[2J"', "FieldValueInvalid", 1))
+    for fmt in ("text", "pretty", "tap"):
+        lines = _report(fmt, [vd], summary=True, files=["x.yaml"]).splitlines()
+        assert not any(line.startswith("ok 9") for line in lines) and "\x1b[2J" not in "".join(lines), (fmt, lines)
+    assert re.search(r"(?<!\\)# SKIP", _report("tap", [vd], files=["x.yaml"])) is None  # escaped: \# SKIP
+    doc = _report("junit", [vd], files=["x.yaml"])
+    assert "&#xA;" in doc and "\x1b" not in doc
+    assert json.loads(_report("json", [vd], files=["x.yaml"]))["resources"][0]["name"] == vd.name
