@@ -12,7 +12,7 @@ from dv2openapi.apiserver.names import is_dns1035_label, is_dns1123_subdomain
 from dv2openapi.evaluator.process import cli_signals, closed_stdout
 
 from .catalog import tags_markdown, tags_text
-from .clients import file_name, for_clients, to_jsonschema
+from .clients import declare_kinds, file_name, for_clients, to_jsonschema
 from .crd import to_crd
 from .errors import InputError
 from .frontend import build_model
@@ -115,8 +115,15 @@ def _model(types_file: str, type_names: list[str] | None, modules: dict[str, str
 @click.option(
     "--go-module", "modules", multiple=True, metavar="IMPORT/PATH=DIR", callback=_go_modules, help=GO_MODULE_HELP
 )
+@click.option(
+    "--group",
+    default=None,
+    help='API group of the kinds (the structs with apiVersion and kind fields), e.g. example.com ("" for the '
+    "core group): dv-eval then routes only their apiVersion to them. Default: none (any apiVersion).",
+)
+@click.option("--version", default="v1", show_default=True, help="API version of the kinds (with --group).")
 @click.option("-o", "--output", metavar="FILE", help=OUTPUT_HELP)
-def openapi(types_file, type_names, modules, output):
+def openapi(types_file, type_names, modules, group, version, output):
     """Emit an OpenAPI 3 document (YAML) for the types in TYPES.py, or in a Go package (a
     directory of .go files, or one .go file, as Kubernetes' own API types are written).
     Published for client validators too: a field may be null wherever Kubernetes' decoder takes
@@ -124,15 +131,29 @@ def openapi(types_file, type_names, modules, output):
 
     \b
     Examples:
-      dv2openapi openapi examples/widget/types.py -o schemas/widget.openapi.yaml
+      dv2openapi openapi examples/widget/types.py --group example.com -o schemas/widget.openapi.yaml
       dv2openapi openapi ~/src/k8s.io/api/resource/v1 -o resource-v1.openapi.yaml
     """
-    _emit(_openapi, types_file, list(type_names) or None, modules, output=output)
+    if group is not None:
+        _check_group_version(group, version)
+    _emit(_openapi, types_file, list(type_names) or None, modules, group, version, output=output)
 
 
-def _openapi(types_file: str, type_names: list[str] | None, modules: dict[str, str]) -> tuple[str, list[str]]:
+def _check_group_version(group: str, version: str) -> None:
+    if group and (is_dns1123_subdomain(group) or "." not in group):
+        _fail(f'--group {group!r}: must be a DNS subdomain with at least one dot, or "" for the core group')
+    if is_dns1035_label(version):
+        _fail(f"--version {version!r}: must be a DNS-1035 label (lower-case letters, digits, '-'), e.g. v1beta1")
+
+
+def _openapi(
+    types_file: str, type_names: list[str] | None, modules: dict[str, str], group: str | None, version: str
+) -> tuple[str, list[str]]:
     warnings: list[str] = []
-    return dump_yaml(for_clients(to_openapi(_model(types_file, type_names, modules), warnings))), warnings
+    doc = to_openapi(_model(types_file, type_names, modules), warnings)
+    if group is not None:
+        doc = declare_kinds(doc, group, version)
+    return dump_yaml(for_clients(doc)), warnings
 
 
 def _emit(translate, types_file: str, *args, output: str | None, every_warning: bool = True) -> None:
@@ -208,10 +229,7 @@ def jsonschema(types_file, kind, group, version, id_base, directory, modules):
       kubeconform -schema-location \\
         'schemas/jsonschema/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}{{ .StrictSuffix }}.json' widget.yaml
     """
-    if group and (is_dns1123_subdomain(group) or "." not in group):
-        _fail(f'--group {group!r}: must be a DNS subdomain with at least one dot, or "" for the core group')
-    if is_dns1035_label(version):
-        _fail(f"--version {version!r}: must be a DNS-1035 label (lower-case letters, digits, '-'), e.g. v1beta1")
+    _check_group_version(group, version)
     paths = [str(Path(directory) / file_name(kind, version, strict)) for strict in (False, True)]
     for path in paths:
         try:

@@ -252,7 +252,7 @@ _ASSERTIONS = (
     *("required", "not"),
 )
 _TYPE_RANGE = {1 << 31, (1 << 31) - 1, 1 << 63, (1 << 63) - 1}  # int32 / int64 bounds: the type's, not a tag's
-_NOT_RULES = {"x-dv-value", "x-dv-optional", "x-dv-unset"}  # Go semantics markers, not checks
+_NOT_RULES = {"x-dv-value", "x-dv-optional", "x-dv-unset", "x-dv-client"}  # markers, not checks
 
 
 def _keywords(node: object, out: set, vendor: set | None = None) -> None:

@@ -295,7 +295,8 @@ def test_clients_reject_what_their_keywords_state(
     required field; in the JSON Schemas also int32's range, a required value field's zero value and,
     strict, an unknown field) dv-eval rejects, and so does every client."""
     cases, accepted = verdicts(ex.name, kind)
-    claimed = [(c, ok) for c, ok in zip(cases, accepted, strict=True) if c.violates in objects.DOCUMENT_CLAIMS[kind]]
+    claims = objects.DOCUMENT_CLAIMS[kind] - CLIENT_LIMITS.get(client, set())
+    claimed = [(c, ok) for c, ok in zip(cases, accepted, strict=True) if c.violates in claims]
     assert claimed, "no violation generated"
     assert not [c.name for c, ok in claimed if ok], "dv-eval accepts a generated violation"
     server = request.getfixturevalue("language_server") if client == "yaml-language-server" else None
@@ -305,6 +306,10 @@ def test_clients_reject_what_their_keywords_state(
     missed = [f"{c.name} ({c.violates})" for (c, _), error in zip(claimed, got, strict=True) if error is None]
     assert not missed, f"{len(missed)} violations accepted:\n" + "\n".join(missed[:20])
 
+
+# keywords a client does not apply in full: yaml-language-server compares array items with `===`
+# (vscode-json-languageservice), so `uniqueItems` finds no duplicate object
+CLIENT_LIMITS = {"yaml-language-server": {"unique-objects"}}
 
 AJV_UNTYPED_NULLABLE = (
     "ajv refuses this CRD: it has `nullable` without `type` (an Optional[int | str] field: int-or-string "

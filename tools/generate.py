@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from dv2openapi.catalog import tags_markdown, vendor_markdown
-from dv2openapi.clients import file_name, for_clients, to_jsonschema
+from dv2openapi.clients import declare_kinds, file_name, for_clients, to_jsonschema
 from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
@@ -21,7 +21,7 @@ from dv2openapi.renderdoc import clients_markdown, crd_rendering_markdown
 ROOT = Path(__file__).resolve().parent.parent
 # example folder -> (CRD kind, group) for the examples that ship a CRD
 CRDS = {"widget": ("Widget", "example.com")}
-# example folder -> (kind, group, version) of the JSON Schemas in schemas/jsonschema/
+# example folder -> (kind, group, version): its OpenAPI document's kind, and its JSON Schemas in schemas/jsonschema/
 KINDS = {
     "widget": ("Widget", "example.com", "v1"),
     "csr": ("CertificateSigningRequest", "certificates.k8s.io", "v1"),
@@ -35,12 +35,12 @@ def artefacts() -> dict[Path, str]:
         name = types.parent.name
         rel = types.relative_to(ROOT)
         doc = to_openapi(build_model(str(rel)))
-        out[ROOT / "schemas" / f"{name}.openapi.yaml"] = dump_yaml(for_clients(doc))
-        if name in KINDS:
-            kind, group, version = KINDS[name]
-            for strict in (False, True):
-                schema = json.dumps(to_jsonschema(doc, kind, group, version, strict), indent=2) + "\n"
-                out[ROOT / "schemas" / "jsonschema" / file_name(kind, version, strict)] = schema
+        kind, group, version = KINDS[name]
+        published = for_clients(declare_kinds(doc, group, version, (kind,)))
+        out[ROOT / "schemas" / f"{name}.openapi.yaml"] = dump_yaml(published)
+        for strict in (False, True):
+            schema = json.dumps(to_jsonschema(doc, kind, group, version, strict), indent=2) + "\n"
+            out[ROOT / "schemas" / "jsonschema" / file_name(kind, version, strict)] = schema
         if name in CRDS:
             kind, group = CRDS[name]
             crd_doc = to_openapi(build_model(str(rel), [kind]))

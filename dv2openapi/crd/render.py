@@ -19,6 +19,7 @@ from dv2openapi import evaluator
 from dv2openapi.apiserver.crdcheck import check_crd
 from dv2openapi.evaluator.select import DIGEST, spec_digest
 
+from ..clients import declare_kinds
 from ..errors import InputError
 from .admit import admission_error, make_admissible, zero_default
 from .formats import FORMAT_RULES
@@ -918,7 +919,7 @@ def to_crd(
     if sub:
         version_entry["subresources"] = sub
     meta: dict = {"name": f"{plural}.{group}"}
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    text = json.dumps(declare_kinds(doc, group, version, (kind,)), sort_keys=True, separators=(",", ":"))
     if len(text) <= MAX_ANNOTATION:
         meta["annotations"] = {ANNOTATION: text}
     else:

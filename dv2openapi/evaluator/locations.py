@@ -15,8 +15,10 @@ looked up, in order, as kubeconform looks it up; dv-eval downloads nothing.
   nothing shows it would not have been found.
 
 A file found is used as one given with `--schema`: a CRD or an OpenAPI document routes the object
-by its kind; a bare JSON schema (what kubeconform reads) validates the object it was found for,
-its `$ref`s to other files (`_definitions.json#/definitions/…`) read and bundled in.
+by its kind; a JSON Schema export of dv2openapi, unchanged since, by the document it embeds (the
+same verdicts as that OpenAPI document's); another bare JSON schema (what kubeconform reads)
+validates the object it was found for, its `$ref`s to other files
+(`_definitions.json#/definitions/…`) read and bundled in.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from . import schemacache
 from .builtin import openapi30
 from .document import InputError
 from .kubetypes import decoded
+from .published import embedded_document
 from .routing import ADMISSION_VERSION, Catalog, Target, admit_crds
 from .schemaerror import SchemaError
 
@@ -148,6 +151,9 @@ def finder(
         sub = Catalog()
         if doc.get("kind") == "CustomResourceDefinition" or any(k in doc for k in ("openapi", "components", "swagger")):
             sub.add_doc(doc, where)
+        elif embedded_document(doc) is not None:  # dv2openapi's export: the document it stands for
+            sub.add_doc(embedded_document(doc), where)
+            return sub.by_gvk.get(gvk)  # None: the export is of another apiVersion
         else:  # a bare JSON schema: the one for this object's kind
             gvks = [{"group": gvk[0], "version": gvk[1], "kind": gvk[2]}]
             sub.add_doc(_bundle(doc, where, gvk[2], lambda f: _read(f, files, cache), gvks), where)

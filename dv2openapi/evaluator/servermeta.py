@@ -39,7 +39,8 @@ def object_meta_errors(obj: dict, old: dict | None = None) -> list[FieldError]:
     if meta is not None and not isinstance(meta, dict):
         return []  # a wrong type: the schema walk reported it
     meta = dict(meta or {})
-    meta.setdefault("namespace", "default")  # the request's namespace (cluster-scoped kinds ignore it)
+    if not meta.get("namespace"):  # the request's (cluster-scoped kinds ignore it); null is "" to Go
+        meta["namespace"] = "default"
     old_meta = old.get("metadata") if isinstance(old, dict) and isinstance(old.get("metadata"), dict) else None
     if old_meta is not None:
         old_meta = {**old_meta, "namespace": old_meta.get("namespace") or "default"}

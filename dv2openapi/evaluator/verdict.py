@@ -242,16 +242,16 @@ def _hand_written(vd: Verdict, target: Target, doc: Doc, obj: dict) -> None:
 
 
 def _api_object(t: Target) -> bool:
-    """An object of an API group whose metadata is apimachinery's ObjectMeta (its schema has
-    x-kubernetes-group-version-kind and a metadata field of that type: Kubernetes' own types, read
-    from Go or published): the API server checks that metadata by hand-written code."""
-    schema = t.doc.get("components", {}).get("schemas", {}).get(t.name) if t.crd is None else None
+    """An object of a kind the API server serves: a CRD's, or one of a schema that names its
+    group/version/kind (x-kubernetes-group-version-kind) and has a metadata field, whatever that
+    field's schema says (an OpenAPI document, a JSON Schema, strict or not). The server checks the
+    metadata of every object it creates by hand-written code (ValidateObjectMeta)."""
+    if t.crd is not None:
+        return True
+    schema = t.doc.get("components", {}).get("schemas", {}).get(t.name)
     if not isinstance(schema, dict) or not schema.get("x-kubernetes-group-version-kind"):
         return False
-    meta = (schema.get("properties") or {}).get("metadata")
-    meta = (meta.get("allOf") or [meta])[0] if isinstance(meta, dict) else None
-    ref = meta.get("$ref") if isinstance(meta, dict) else None
-    return isinstance(ref, str) and ref.rsplit("/", 1)[-1].rsplit(".", 1)[-1] == "ObjectMeta"
+    return isinstance(schema.get("properties"), dict) and "metadata" in schema["properties"]
 
 
 def _strict_checks(vd: Verdict, opts: Options, target: Target | None, new: Doc, obj: dict) -> None:

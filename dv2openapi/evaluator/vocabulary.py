@@ -245,6 +245,14 @@ VENDOR: dict[str, Vendor] = {
         "zero value (unset), for clients. dv-eval reads the second branch's keywords as the field's own.",
         "optional (published document)",
     ),
+    "x-dv-client": Vendor(
+        _BOOL,
+        "true",
+        "Marks an `allOf` entry of a published document that tells clients, in standard keywords, what "
+        "dv-eval rejects by Go value semantics (a field whose zero value fails its rules is required, …). "
+        "dv-eval drops the entry.",
+        "required, listType (published document)",
+    ),
 }
 
 STANDARD: dict[str, dict] = {

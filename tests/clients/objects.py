@@ -17,9 +17,12 @@ REF = "#/components/schemas/"
 NULLS = ("null", "~", "Null", "NULL", "")
 TRUE, FALSE = ("yes", "on", "True", "TRUE"), ("no", "off", "False", "FALSE")  # YAML 1.1 (go-yaml v2, PyYAML)
 DOCUMENT_CLAIMS = {
-    "openapi": {"type", "minimum", "maximum", "minLength", "maxLength", "enum", "maxItems", "minItems", "required"},
+    "openapi": {
+        *("type", "minimum", "maximum", "minLength", "maxLength", "enum", "maxItems", "minItems", "required"),
+        *("non-zero", "zero-value", "uniqueItems", "unique-objects", "metadata-name"),
+    },
 }
-DOCUMENT_CLAIMS["jsonschema"] = DOCUMENT_CLAIMS["openapi"] | {"int32", "non-zero"}
+DOCUMENT_CLAIMS["jsonschema"] = DOCUMENT_CLAIMS["openapi"] | {"int32"}
 DOCUMENT_CLAIMS["jsonschema-strict"] = DOCUMENT_CLAIMS["jsonschema"] | {"unknown-field"}
 
 
@@ -78,6 +81,17 @@ class Generator:
                     out.setdefault(k, v)
         return out
 
+    def client_required(self, schema: dict) -> set:
+        """The fields a published struct tells clients are required (its `x-dv-client` clauses):
+        those whose zero value fails their own rules, and a kind's apiVersion, kind and metadata."""
+        out: set = set()
+        for part in schema.get("allOf", ()):
+            if part.get("x-dv-client"):
+                out.update(part.get("required", ()))
+            elif "$ref" in part:
+                out |= self.client_required(self.schemas[part["$ref"][len(REF) :]])
+        return out
+
     def run(self, kind: str, base: dict) -> list[Case]:
         self.base = base
         self.add("valid", (), None, keep=True)
@@ -87,6 +101,14 @@ class Generator:
                 self.add("unknown", (*path, "unknownField"), "x", "unknown-field")
         self.add("annotations", ("metadata", "annotations"), {"a": "b"})
         self.add("unknown", ("metadata", "bogus"), "x", "unknown-field")
+        if "metadata" in self.client_required(self.schemas[kind]):  # a kind: the server needs a name
+            named = {**base["metadata"], "generateName": "gen-"}
+            del named["name"]
+            self.add("generate-name", ("metadata",), named)
+            for label, value in (("empty", ""), ("null", Raw("null"))):
+                self.add(f"name-{label}", ("metadata",), {**named, "name": value})
+            self.add("unnamed", ("metadata",), {k: v for k, v in named.items() if k != "generateName"}, "metadata-name")
+            self.add("empty-name", ("metadata", "name"), "", "metadata-name")
         return self.cases
 
     def add(self, label: str, path: tuple, value: object, violates: str | None = None, keep: bool = False) -> None:
@@ -103,16 +125,20 @@ class Generator:
 
     def struct(self, schema: dict, value: dict, path: tuple) -> None:
         required = set(schema.get("required", ()))
+        zero_faults = self.client_required(schema) - required
         for name, sub in (schema.get("properties") or {}).items():
-            self.field(sub, value.get(name), (*path, name), name in required)
+            self.field(sub, value.get(name), (*path, name), name in required, name in zero_faults)
 
-    def field(self, sub: dict, v: object, path: tuple, required: bool) -> None:
+    def field(self, sub: dict, v: object, path: tuple, required: bool, zero_faults: bool = False) -> None:
+        """`zero_faults`: dv-eval rejects the field absent or null (Go's zero value fails its rules)."""
         r = self.resolved(sub)
         typ = r.get("type")
         zero_ok = bool(sub.get("x-dv-optional") and sub.get("x-dv-value"))  # dv-eval: its zero value is unset
-        self.add("null", path, Raw(next(self.nulls)))
+        self.add("null", path, Raw(next(self.nulls)), "zero-value" if required or zero_faults else None)
         if required:
             self.add("absent", path, _DELETE, "required")
+        elif zero_faults:
+            self.add("absent", path, _DELETE, "zero-value")
         if typ in ("integer", "number"):
             self.number(r, v, path, typ, zero_ok, required and sub.get("x-dv-value"))
         elif typ == "string":
@@ -181,6 +207,9 @@ class Generator:
         if r.get("minItems", 0) > 1 and items.get("type") == "string":
             self.add("too-few", path, [f"t{i}" for i in range(r["minItems"] - 1)], "minItems")
         if isinstance(v, list) and v:
+            if r.get("x-kubernetes-list-type") in ("set", "map"):  # an exact duplicate: a duplicate key too
+                unique = "unique-objects" if isinstance(v[0], dict) else "uniqueItems"
+                self.add("duplicate", path, [*v, copy.deepcopy(v[0])], unique)
             self.add("null-item", (*path, 0), Raw(next(self.nulls)))
             if isinstance(v[0], dict) and isinstance(items.get("properties"), dict):
                 self.struct(items, v[0], (*path, 0))
