@@ -76,3 +76,13 @@ def test_kubeconform_s_v1beta1_fixture_judges_its_kind(tmp_path):
     job.write_text("apiVersion: sagemaker.aws.amazon.com/v1\nkind: TrainingJob\nmetadata: {name: t}\nspec: {}\n")
     r = invoke(main, ["--schema", str(fixture), str(job)])
     assert r.exit_code == 1 and "spec.roleArn: Required value" in r.stdout, r.output
+
+
+def test_a_v1beta1_crd_whose_pattern_go_cannot_compile_is_refused_in_one_line(tmp_path):
+    schema = {"type": "object", "properties": {"spec": {"type": "object", "properties": {"id": {"pattern": "("}}}}}
+    crd = tmp_path / "crd.yaml"
+    crd.write_text(yaml.safe_dump({**CRD, "spec": {**CRD["spec"], "validation": {"openAPIV3Schema": schema}}}))
+    r = invoke(main, ["--schema", str(crd), _gear(tmp_path, 3)])
+    assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1, r.output
+    assert "spec.validation.openAPIV3Schema.properties[spec].properties[id].pattern: Invalid value" in r.stderr
+    assert "error parsing regexp: missing closing ): `(`" in r.stderr and "internal error" not in r.stderr
