@@ -108,8 +108,9 @@ def actual_cost(n: Any, rule: dict, ast: Any) -> int | None:
     has_old = n.old is not MISSING and n.old is not None
     variables = {"self": to_cel(n.value, n.schema, bad, as_stored=True)}
     old = to_cel(n.old, n.schema, bad, as_stored=True) if has_old else None
-    if bad:
-        return None  # a value the server cannot convert: its error, not a cost, decides
+    if bad:  # the server converts lazily: a value it cannot convert costs what reading it costs
+        variables["self"] = to_cel(n.value, n.schema, {}, stand_in="drop", as_stored=True)
+        old = to_cel(n.old, n.schema, {}, stand_in="drop", as_stored=True) if has_old else None
     if rule.get("optionalOldSelf"):
         variables["oldSelf"] = celinterp.Opt(old) if has_old else celinterp.NONE
     elif has_old:
