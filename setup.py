@@ -1,8 +1,15 @@
 """Builds the evaluator's hot modules (`dv2openapi.evaluator.native.HOT`) with Cython where a C compiler is at
 hand; where none is, or DV_EVAL_PURE_PYTHON=1 is set, or a module fails to build, the package installs
-as pure Python all the same (`dv2openapi/evaluator/native.py` then imports every hot module from its source)."""
+as pure Python all the same (`dv2openapi/evaluator/native.py` then imports every hot module from its source).
+
+Once per environment: the C files (build/cython) and the built modules (build/, for an editable
+install too, whose build directories are otherwise temporary) are kept, and a module whose sources
+did not change since is not compiled again. The modules are translated and compiled in parallel, at -O2
+without debug information (Python's own flags say -O3 -g: twice the compile time)."""
 
 import os
+import sys
+import sysconfig
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -23,11 +30,25 @@ HOT = (
 
 
 class OptionalBuildExt(build_ext):
-    """Builds on every core; a failure (no compiler, no headers) leaves the pure-Python package."""
+    """Builds on every core, into build/ also for an editable install (an unchanged module is not built
+    again); a failure (no compiler, no headers) leaves the pure-Python package."""
 
     def initialize_options(self) -> None:
         super().initialize_options()
         self.parallel = os.cpu_count() or 1
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if getattr(self, "editable_mode", False) or self.inplace:
+            where = f"{sysconfig.get_platform()}-{sys.implementation.cache_tag}"
+            self.build_lib = os.path.join("build", f"lib.{where}")
+            self.build_temp = os.path.join("build", f"temp.{where}")
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "unix":  # gcc, clang: -O2, no debug information: half the compile time
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, "-g0", "-O2"]
+        super().build_extensions()
 
     def run(self) -> None:
         try:
@@ -58,6 +79,7 @@ def extensions() -> list:
             compiler_directives={"annotation_typing": False, "binding": True},
             build_dir="build/cython",
             quiet=True,
+            nthreads=os.cpu_count() or 1,
         )
     except Exception as e:  # noqa: BLE001 - a Cython that rejects a module: the sources, as without Cython
         print(f"dv2openapi: the evaluator's modules were not translated to C ({e}); using pure Python")

@@ -84,3 +84,15 @@ def test_every_shell_block_runs_as_written(tmp_path):
         outputs[b] = outputs.get(b, "") + printed
         code = int(Path(f"{where}.rc").read_text())
         assert code == _expected_exit(command), f"{command}\nexit {code}:\n{printed[-2000:]}"
+
+
+def test_ci_runs_the_readmes_one_install_then_its_test_command():
+    """The README installs once (its first command, with the extras its later sections use), and
+    `.ci/run` runs that install and then the README's test command, as written."""
+    blocks = [block for block, _ in _blocks()]
+    assert sum("pip install" in block for block in blocks) == 1
+    install = blocks[0].split(" && .venv/bin/dv2openapi ")[0].strip()
+    test = next(block for block in blocks if "pytest" in block).strip()
+    script = (ROOT / ".ci" / "run").read_text().splitlines()
+    commands = [line for line in script if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert commands == [install, test]
