@@ -101,7 +101,7 @@ class Generator:
                 self.add("unknown", (*path, "unknownField"), "x", "unknown-field")
         self.add("annotations", ("metadata", "annotations"), {"a": "b"})
         self.add("unknown", ("metadata", "bogus"), "x", "unknown-field")
-        if "metadata" in self.client_required(self.schemas[kind]):  # a kind: the server needs a name
+        if self.schemas[kind].get("x-kubernetes-group-version-kind"):  # a kind: the server needs a name
             named = {**base["metadata"], "generateName": "gen-"}
             del named["name"]
             self.add("generate-name", ("metadata",), named)
