@@ -6,10 +6,7 @@ turn a failure into a TODO."""
 from __future__ import annotations
 
 import functools
-import json
 import re
-
-from ..apiserver.golang import go_quote
 
 __all__ = [
     "go_quote",
@@ -21,6 +18,16 @@ __all__ = [
     "xml_text",
     "json_document",
 ]
+
+
+def go_quote(s: str) -> str:
+    """Go's `%q` of a string (strconv.Quote). A printable name needs only its quotes; any other is
+    quoted by the API server model's reader of Go's `fmt`, loaded then (a short run does not load it)."""
+    if s.isprintable() and '"' not in s and "\\" not in s:
+        return f'"{s}"'
+    from ..apiserver.golang import go_quote as quote
+
+    return quote(s)
 
 
 def _escape_char(c: str) -> str:
@@ -79,4 +86,6 @@ def xml_text(s: str) -> str:
 def json_document(doc: object, indent: int | None = 2) -> str:
     """A JSON document in ASCII: every control character, line separator and lone surrogate written
     as a `\\u` escape, so the text is valid JSON and inert on a terminal."""
+    import json  # only a JSON report needs it
+
     return json.dumps(doc, indent=indent, ensure_ascii=True)
