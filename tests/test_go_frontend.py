@@ -409,13 +409,13 @@ def test_a_promoted_field_at_the_shallowest_depth_wins_and_a_struct_embedded_twi
     ],
 )
 def test_a_cycle_of_aliases_is_gos_error_even_when_unused(tmp_path, source, message):
-    path = _package(tmp_path, {"types.go": "package v1\n\n" + source + "\ntype T struct {\n\tF int `json:\"f\"`\n}\n"})
+    path = _package(tmp_path, {"types.go": "package v1\n\n" + source + '\ntype T struct {\n\tF int `json:"f"`\n}\n'})
     r = CliRunner().invoke(dv2openapi, ["openapi", str(path)])
     assert r.exit_code == 2 and r.output.strip().endswith(message), r.output
     assert len(r.output.strip().splitlines()) == 1
 
 
 def test_an_alias_of_a_recursive_defined_type_is_no_cycle(tmp_path):
-    source = "package v1\n\ntype L = N\ntype M = L\n\ntype N struct {\n\tNext *M `json:\"next\"`\n}\n"
+    source = 'package v1\n\ntype L = N\ntype M = L\n\ntype N struct {\n\tNext *M `json:"next"`\n}\n'
     path = _package(tmp_path, {"types.go": source})
     assert "N" in _schemas(path)

@@ -33,7 +33,7 @@ def _tap_parser(tap: str) -> dict:
         'print join(" ", scalar($p->failed), scalar($p->todo), scalar($p->skipped))'
     )
     r = subprocess.run(["perl", "-e", code], input=tap, capture_output=True, text=True, check=True)
-    return dict(zip(("failed", "todo", "skipped"), map(int, r.stdout.split())))
+    return dict(zip(("failed", "todo", "skipped"), map(int, r.stdout.split()), strict=True))
 
 
 @pytest.mark.parametrize(("file", "name"), [("bad # TODO later.yaml", "blue-widget"), ("w.yaml", "x # SKIP fine")])
@@ -110,7 +110,6 @@ def test_github_keeps_an_annotations_line_breaks_and_escapes_the_rest():
 
 def test_xml_text_holds_only_characters_xml_can():
     assert xml_text("a\x1bb\udc80\tc") == "a\\x1bb\\x80\tc"
-
 
 
 def test_a_one_line_error_on_stderr_never_carries_a_control_character(tmp_path):

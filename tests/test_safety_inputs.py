@@ -286,7 +286,7 @@ def test_a_long_json_stream_rewrites_escapes_across_every_read(tmp_path):
 def test_surrogate_escapes_held_back_at_any_cut_give_the_whole_texts_reading():
     from dv2openapi.evaluator.gojson import surrogate_escapes
 
-    text = 'x\\\\\\ud83d\\ude00y\\ud83d\\u0041\\\\ude00z\\ude00'
+    text = "x\\\\\\ud83d\\ude00y\\ud83d\\u0041\\\\ude00z\\ude00"
     whole = surrogate_escapes(text)[0]
     for cut in range(len(text) + 1):
         done, held = surrogate_escapes(text[:cut], final=False)

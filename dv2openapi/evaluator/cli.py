@@ -336,7 +336,10 @@ def main(argv: list[str] | None = None) -> None:
             batch = (
                 a.batch
                 or against is not None
-                or spelled or bool(a.locations) or not (a.schema_paths or a.kubernetes_version) or not a.paths
+                or spelled
+                or bool(a.locations)
+                or not (a.schema_paths or a.kubernetes_version)
+                or not a.paths
             )
             twice = _read_twice(a.schema_paths, paths + old, not batch and len(paths) == 2)
             if twice:

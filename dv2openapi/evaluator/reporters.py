@@ -82,7 +82,7 @@ def _where(vd: Verdict, f: Finding) -> str:
 
 def title(vd: Verdict) -> str:
     """The object as kubectl names it: its kind, and its name as Go's `%q` prints it."""
-    return f'{vd.kind or "object"} {go_quote(vd.name)}'
+    return f"{vd.kind or 'object'} {go_quote(vd.name)}"
 
 
 _NOTES = {"created": " (create)", "unchanged": " (unchanged)", "deleted": " (deleted)"}
@@ -161,7 +161,7 @@ def status(vd: Verdict) -> dict:
         messages = [f.message for f in vd.errors]
         joined = messages[0] if len(messages) == 1 else "[" + ", ".join(messages) + "]"
         qualified = f"{vd.kind}.{group}" if group else vd.kind
-        message = f'{qualified or "object"} {go_quote(vd.name)} is invalid: {joined}'
+        message = f"{qualified or 'object'} {go_quote(vd.name)} is invalid: {joined}"
 
         out.update(status="Failure", message=message, reason="Invalid", code=422)
     out["details"] = details

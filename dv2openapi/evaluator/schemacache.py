@@ -79,9 +79,7 @@ def cache_key(source: bytes) -> str:
     return f"{len(source):x}-{zlib.crc32(source):08x}{zlib.adler32(source):08x}"
 
 
-def load_docs(
-    path: str, prepare: Callable[[list], list] | None = None, version: str = "", named: bool = True
-) -> list:
+def load_docs(path: str, prepare: Callable[[list], list] | None = None, version: str = "", named: bool = True) -> list:
     """The documents of a schema file (read once), from the cache when this content was read before.
     `prepare` turns freshly parsed documents into what is kept, or raises to refuse them: only what
     passed is cached, as prepared, for these bytes and `version` (a new version of `prepare` reads

@@ -358,9 +358,8 @@ def check_alias_cycles(pkg: Package) -> None:
     a whole package): aliases that name each other in a cycle, through any type expression (an alias
     is its target, substituted; a cycle through a defined type is fine). The first in source is named."""
     aliases = {name: (f, spec) for name, (f, spec) in pkg.types.items() if spec.alias}
-    named = {
-        name: [n for n in _type_identifiers(f, spec.node) if n in aliases] for name, (f, spec) in aliases.items()
-    }
+    named = {name: [n for n in _type_identifiers(f, spec.node) if n in aliases] for name, (f, spec) in aliases.items()}
+
     def place(n: str) -> tuple[str, int]:
         return aliases[n][0].path, aliases[n][1].line
 
