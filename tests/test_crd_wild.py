@@ -3,7 +3,7 @@
 Every recorded request is replayed through dv-eval's own path, as in `test_crd_verdicts.py`, but
 for the updates whose stored object the server could never have stored (an invalid or missing
 `metadata.name`; the README there says so). The verdict and the (type, field) error set must equal
-the server's on at least the floor below, and no valid request may be refused on a CEL rule's
+the server's on at least the floors below, and no valid request may be refused on a CEL rule's
 cost: a cost estimate refused 81 (80 of envoy-gateway's SecurityPolicy); the actual cost
 (`celinterp`: what the server charges for what it evaluated) accepts them all.
 """
@@ -20,7 +20,8 @@ from dv2openapi.evaluator.routing import Catalog
 from dv2openapi.evaluator.verdict import Options, judge
 from tests.shared_data import SHARED, records
 
-VERDICT_FLOOR = 0.9995
+VERDICT_FLOOR = 0.9995  # measured: 12,596 of 12,596 requests
+FIELDS_FLOOR = 0.996  # measured: 12,558 of 12,596 (at the session start: 12,436; verdicts 12,513)
 COST = "cost limit exceeded"
 
 
@@ -32,7 +33,7 @@ def _storable(r: dict) -> bool:
 
 def test_dv_eval_reaches_the_servers_verdicts_on_more_public_crds():
     catalogs: dict = {}
-    total = verdicts = fields = cost_rejects = 0  # fields: reported, its floor still to be measured
+    total = verdicts = fields = cost_rejects = 0
     causes: collections.Counter = collections.Counter()
     for r in records("crd-wild/requests.jsonl.gz"):
         if r["update"] and not _storable(r):
@@ -54,4 +55,6 @@ def test_dv_eval_reaches_the_servers_verdicts_on_more_public_crds():
             cost_rejects += 1
     summary = f"verdicts {verdicts}/{total}, error sets {fields}/{total}; differences: {causes.most_common(8)}"
     assert cost_rejects == 0, summary
+    assert total == 12596, summary
     assert verdicts / total >= VERDICT_FLOOR, summary
+    assert fields / total >= FIELDS_FLOOR, summary
