@@ -200,7 +200,7 @@ def test_the_documented_dv_eval_commands_run(monkeypatch):
     ]
     assert lines
     for line in lines:
-        r = invoke(main, shlex.split(line)[1:])
+        r = invoke(main, shlex.split(line, comments=True)[1:])
         assert r.exit_code in (0, 1), (line, r.output)
 
 
