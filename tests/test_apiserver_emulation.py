@@ -107,6 +107,19 @@ def test_transition_rules_need_an_old_value_unless_optional_old_self():
     assert [e.field for e in v.validate(named({"o": "b"}), named({"o": "a"}))] == ["o"]
 
 
+def test_on_update_a_name_is_checked_only_as_a_path_segment():
+    """A custom resource's update meets `rest.BeforeUpdate`'s metadata check (path.ValidatePathSegmentName),
+    not the RFC 1123 rule of a create: a stored `${CLUSTER_NAME}` (a template's) updates; `a/b` does not."""
+    v = Validator(CRD)
+
+    def named_as(name: str) -> dict:
+        return {"s": "a", "metadata": {"name": name}}
+
+    assert [e.field for e in v.validate(named_as("${CLUSTER_NAME}"))] == ["metadata.name"]  # a create
+    assert v.validate(named_as("${CLUSTER_NAME}"), named_as("${CLUSTER_NAME}")) == []
+    assert [e.detail for e in v.validate(named_as("a/b"), named_as("a/b"))] == ["may not contain '/'"]
+
+
 def test_set_lists_compare_without_order():
     assert Validator(CRD).validate(named({"tags": ["a", "b"]}), named({"tags": ["b", "a"]})) == []
 

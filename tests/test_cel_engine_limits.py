@@ -54,7 +54,7 @@ def test_a_rule_over_more_steps_than_the_engines_budget_gets_the_servers_verdict
     assert ok.exit_code == 0, ok.output
     bad = _dv_eval(tmp_path, monkeypatch, rule, {"items": [{"x": 1}] * 10_499 + [{}]}, ITEMS)
     assert bad.exit_code == 1, bad.output
-    assert 'spec: Invalid value: failed rule: self.items.all(o, has(o.x))' in bad.stdout
+    assert "spec: Invalid value: failed rule: self.items.all(o, has(o.x))" in bad.stdout
 
 
 def test_nested_loops_past_the_budget_together_are_driven_one_level_at_a_time():
@@ -156,7 +156,7 @@ def test_a_35_branch_conditional_is_admitted_and_judged(tmp_path, monkeypatch):
     rule = {"rule": f"({CHAIN}) != 'r7'", "message": "not seven"}
     assert _dv_eval(tmp_path, monkeypatch, rule, {"replicas": 3}).exit_code == 0
     bad = _dv_eval(tmp_path, monkeypatch, rule, {"replicas": 7})
-    assert bad.exit_code == 1 and 'spec: Invalid value: not seven' in bad.stdout, bad.output
+    assert bad.exit_code == 1 and "spec: Invalid value: not seven" in bad.stdout, bad.output
 
 
 def test_a_40_term_message_expression_is_admitted_and_evaluated(tmp_path, monkeypatch):
@@ -193,7 +193,7 @@ def test_a_rule_nested_up_to_the_servers_limit_is_admitted_and_judged(tmp_path, 
     """cel-go's parser allows 250 levels; the rule is the server's to run, so it is ours to judge."""
     assert _dv_eval(tmp_path, monkeypatch, {"rule": rule, "message": "no"}).exit_code == 0
     bad = _dv_eval(tmp_path, monkeypatch, {"rule": rule, "message": "no"}, {"replicas": 9, "clusterRef": ""})
-    assert bad.exit_code == 1 and 'spec: Invalid value: no' in bad.stdout, bad.output
+    assert bad.exit_code == 1 and "spec: Invalid value: no" in bad.stdout, bad.output
 
 
 @pytest.mark.parametrize(

@@ -73,9 +73,8 @@ def test_text_findings_with_file_and_line_and_summary():
 def test_a_third_party_crds_cel_rules_are_enforced():
     r = run(*ARGS, MANIFESTS)
     assert "x-kubernetes-validations" not in r.stderr  # nothing left unevaluated
-    assert (
-        'The Database "analytics" is invalid:\n* spec: Invalid value: only postgres runs more than 3 replicas'
-        in (r.stdout)
+    assert 'The Database "analytics" is invalid:\n* spec: Invalid value: only postgres runs more than 3 replicas' in (
+        r.stdout
     )
 
 

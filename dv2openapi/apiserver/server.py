@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from . import celbudget, celrules, embedded, metadecode
 from .celrules import NO_VALUE, EngineLimit, RuleError
 from .correlate import MISSING, child_schema, correlation_key, equal, map_list_index
-from .objectmeta import generated_name, validate_object_meta
+from .objectmeta import dns_subdomain_name, generated_name, path_segment_name, validate_object_meta
 from .openapi import check_node, junctions
 from .paths import Path, at, fmt
 from .scale import scale_errors
@@ -216,7 +216,10 @@ class Validator:
         meta = [
             FieldError(*e)
             for e in validate_object_meta(
-                new["metadata"], namespaced=self.namespaced, old=old_obj["metadata"] if update else None
+                new["metadata"],
+                namespaced=self.namespaced,
+                name_rule=path_segment_name if update else dns_subdomain_name,  # rest.BeforeUpdate's, on update
+                old=old_obj["metadata"] if update else None,
             )
         ]
         # On update, metadata errors do not stop the rules (the recorded verdicts: a missing name on

@@ -4,7 +4,7 @@ declarative rules: the name it generates on create, and ValidateObjectMeta's che
 from __future__ import annotations
 
 from dv2openapi.apiserver.metadecode import problem as metadata_problem
-from dv2openapi.apiserver.objectmeta import builtin_name_rule, generated_name, validate_object_meta
+from dv2openapi.apiserver.objectmeta import builtin_name_rule, generated_name, path_segment_name, validate_object_meta
 
 from .errors import OMITTED, FieldError
 
@@ -30,11 +30,13 @@ def metadata_decode_error(obj: dict) -> FieldError | None:
     )
 
 
-def object_meta_errors(obj: dict, old: dict | None = None) -> list[FieldError]:
+def object_meta_errors(obj: dict, old: dict | None = None, *, builtin: bool = True) -> list[FieldError]:
     """An API object's metadata as the API server checks it by hand-written code (apimachinery's
     ValidateObjectMeta, with the kind's name rule): name or generateName, namespace, labels,
-    annotations, finalizers, and on update what may not change. These are not declarative rules:
-    `Validator.validate` leaves them out; dv-eval adds them for API objects."""
+    annotations, finalizers, and on update what may not change. On update a custom resource's name
+    meets only `rest.BeforeUpdate`'s path-segment rule (its strategy checks no name); a built-in
+    kind's update validation applies its own. These are not declarative rules: `Validator.validate`
+    leaves them out; dv-eval adds them for API objects."""
     meta = obj.get("metadata")
     if meta is not None and not isinstance(meta, dict):
         return []  # a wrong type: the schema walk reported it
@@ -45,6 +47,6 @@ def object_meta_errors(obj: dict, old: dict | None = None) -> list[FieldError]:
     if old_meta is not None:
         old_meta = {**old_meta, "namespace": old_meta.get("namespace") or "default"}
     group = str(obj.get("apiVersion", "")).rpartition("/")[0]
-    rule = builtin_name_rule(group, str(obj.get("kind", "")))
+    rule = builtin_name_rule(group, str(obj.get("kind", ""))) if builtin or old is None else path_segment_name
     errs = validate_object_meta(meta, namespaced=True, name_rule=rule, old=old_meta)
     return [FieldError(e[0], e[1], e[3] if len(e) > 3 else OMITTED, e[2]) for e in errs]

@@ -213,7 +213,7 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
         vd.errors += [f for f in (_finding(e, new, start) for e in shape.enforced) if (f.field, f.reason) not in seen]
     if (target.builtin or _api_object(target)) and not opts.declarative_only:
         seen = {(f.field, f.reason) for f in vd.errors}  # a schema's own ObjectMeta rules may say it too
-        meta = object_meta_errors(obj, old.value if old else None)
+        meta = object_meta_errors(obj, old.value if old else None, builtin=target.builtin)
         vd.errors += [f for f in (_server_finding(e, new, start) for e in meta) if (f.field, f.reason) not in seen]
     if target.builtin and old is not None and not opts.declarative_only:
         from .updaterules import update_errors  # a built-in kind's hand-written update rules
