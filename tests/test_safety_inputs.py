@@ -58,19 +58,22 @@ def test_a_schema_on_standard_input_is_read_once(tmp_path):
 def test_a_file_replaced_after_the_read_is_judged_as_read(tmp_path, monkeypatch):
     f = tmp_path / "s.yaml"
     f.write_text(Path(S).read_text())
-    real_open = open
+    real_open = os.open
+    opened = []
 
-    def swap_after_read(path, *a, **k):  # an editor saves between two reads: there must be only one
-        handle = real_open(path, *a, **k)
+    def swap_after_open(path, *a, **k):  # an editor saves between two reads: there must be only one
+        fd = real_open(path, *a, **k)
         if str(path) == str(f):
+            opened.append(path)
             new = tmp_path / "new.yaml"
             new.write_text("type: object\n")
             os.replace(new, f)  # as an editor or git saves: a new file under the old name
-        return handle
+        return fd
 
-    monkeypatch.setattr("builtins.open", swap_after_read)
+    monkeypatch.setattr(os, "open", swap_after_open)
     docs = schemacache.load_docs(str(f))
     monkeypatch.undo()
+    assert opened, "the file was not opened through os.open: this test no longer replaces it"
     assert docs[0]["kind"] == "CustomResourceDefinition"
     assert schemacache.load_docs(str(f)) == [{"type": "object"}]
 

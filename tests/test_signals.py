@@ -182,3 +182,26 @@ def test_a_signal_while_a_worker_caches_a_kind_leaves_no_temporary_file(tmp_path
         (tmp_path / f"s{i}.yaml").write_text(f"apiVersion: v1\nkind: Service\nmetadata: {{name: s{i}}}\n")
     files = sorted(str(p) for p in tmp_path.glob("*.yaml"))
     _signal_while_writing("worker", ["--kubernetes-version", "1.37", "--jobs", "2", *files], tmp_path / "xdg", sig)
+
+
+PENDING_SIGNAL_THEN_READ = """
+import ctypes, functools, operator, os, signal
+from dv2openapi.evaluator.inputfile import text_reader
+from dv2openapi.evaluator.process import cli_signals
+
+with cli_signals():
+    r, w = os.pipe()  # the writer stays open and writes nothing: a read waits
+    stream = text_reader(r)
+    kill = functools.partial(ctypes.CDLL(None).kill, os.getpid(), signal.SIGTERM)
+    # C calls C: the signal lands and the read begins with no bytecode in between, as in compiled code
+    any(map(operator.call, [kill, stream.read]))
+"""
+
+
+def test_a_signal_that_lands_just_before_a_read_of_a_pipe_still_ends_the_run():
+    """CPython runs a handler between bytecodes; a signal that arrived while compiled code ran (the
+    Cython loader) once left a FIFO's blocking read waiting forever (a CI run under load)."""
+    proc = subprocess.run(
+        [sys.executable, "-c", PENDING_SIGNAL_THEN_READ], capture_output=True, timeout=120, stdin=subprocess.DEVNULL
+    )
+    assert proc.returncode == 143, proc.stderr

@@ -1,12 +1,20 @@
 """Opening a file dv-eval reads without ever waiting on it: a file it found (in a directory, through
 a `$ref`, a schema location or a cache) must be a regular file, checked on the open descriptor; only
-a path the user named may be a pipe, a FIFO or a device, and is then read as `cat` reads it."""
+a path the user named may be a pipe, a FIFO or a device, and is then read as `cat` reads it.
+
+Such a read waits for its data and for a signal at once (`Interruptible`): a signal that arrived
+while compiled code ran, just before the read began, still ends the run."""
 
 from __future__ import annotations
 
+import io
 import os
+import select
 import stat
+import sys
+from typing import BinaryIO, TextIO
 
+from . import process
 from .document import InputError
 
 
@@ -34,3 +42,70 @@ def open_input(path: str, named: bool) -> int:
         os.close(fd)
         raise InputError(f"{path}: not a regular file")
     return fd
+
+
+class Interruptible(io.RawIOBase):
+    """A pipe, FIFO or device read so that a signal always ends the wait. CPython runs a signal's
+    handler between bytecodes; one that lands while compiled code runs (the Cython reader) waits for
+    the next, and a blocking read begun meanwhile never returns. Each read here first waits on the
+    descriptor and on the run's signal wake-up pipe (`process.wakeup_fd`), then reads."""
+
+    def __init__(self, fd: int, closefd: bool = True) -> None:
+        super().__init__()
+        self._fd, self._closefd = fd, closefd
+
+    def readable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def readinto(self, buffer) -> int:  # noqa: ANN001 - a writable buffer
+        wake = process.wakeup_fd()
+        if wake is not None:
+            poller = select.poll()
+            poller.register(self._fd, select.POLLIN)
+            poller.register(wake, select.POLLIN)
+            while not any(fd == self._fd for fd, _ in poller.poll()):
+                try:  # noqa: SIM105 - a signal came: its handler runs as this loop goes on (ends the run)
+                    os.read(wake, 64)
+                except BlockingIOError:
+                    pass
+        return os.readv(self._fd, [buffer])
+
+    def close(self) -> None:
+        if not self.closed and self._closefd:
+            os.close(self._fd)
+        super().close()
+
+
+def _raw(fd: int, closefd: bool) -> io.RawIOBase:
+    regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    return io.FileIO(fd, closefd=closefd) if regular else Interruptible(fd, closefd)
+
+
+def binary_reader(fd: int) -> BinaryIO:
+    """A buffered binary reader of `fd` (from `open_input`), closed with it."""
+    return io.BufferedReader(_raw(fd, True))
+
+
+def text_reader(fd: int) -> TextIO:
+    """A UTF-8 text reader of `fd` (from `open_input`), closed with it."""
+    return io.TextIOWrapper(io.BufferedReader(_raw(fd, True)), encoding="utf-8")
+
+
+def stdin_reader(text: bool) -> TextIO | BinaryIO | None:
+    """Standard input as read for documents or a schema (UTF-8 text, or bytes); None when closed. A
+    stand-in without a descriptor (a test's) is read as it is."""
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:
+        return None
+    try:
+        fd = stdin.fileno()
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return stdin if text else getattr(stdin, "buffer", None)
+    if regular:
+        return stdin if text else stdin.buffer
+    raw = io.BufferedReader(Interruptible(fd, closefd=False))
+    return io.TextIOWrapper(raw, encoding="utf-8") if text else raw

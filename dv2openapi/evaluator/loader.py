@@ -14,7 +14,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import sys
 from collections.abc import Iterator
 
 from . import yamlimport  # noqa: F401 - first: PyYAML without its import-time patterns (see there)
@@ -27,7 +26,7 @@ from .deep import NATIVE_LEVELS, deeply, in_retry
 from .document import Doc, InputError
 from .gojson import is_json, surrogate_escapes
 from .goyaml import _HINTS, _MERGE, MAX_DEPTH, MAX_DOC_CHARS, MAX_NODES, STR, _Bad, _key, _number, _plain, _tagged
-from .inputfile import open_input
+from .inputfile import open_input, stdin_reader, text_reader
 
 try:
     from yaml._yaml import CParser as _Parser
@@ -339,11 +338,11 @@ def iter_docs(path: str, text: str | None = None, *, duplicates: str = "error", 
         if text is not None:
             stream = surrogate_escapes(text)[0] if is_json(text[:4096]) else text
         elif path == "-":
-            if sys.stdin is None or sys.stdin.closed:
+            stream = stdin_reader(text=True)
+            if stream is None:
                 raise InputError("-: standard input is closed")
-            stream = sys.stdin
         else:
-            stream = open(open_input(path, named=True), encoding="utf-8")  # noqa: SIM115 - closed in the finally below
+            stream = text_reader(open_input(path, named=True))  # closed in the finally below
     except OSError as e:
         raise InputError(f"{name}: cannot read: {e.strerror}") from None
     bounded = None if text is not None else _Bounded(stream)

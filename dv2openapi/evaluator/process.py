@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_WAKEUP: list[int] = []  # the read end of the run's signal wake-up pipe, while `cli_signals` holds it
 TEMPORARY: set[str] = set()  # files being written: removed when a signal ends the run
 # each removes the files that helper processes (given by pid), ended while writing, left behind
 HELPER_TEMPORARY: list[Callable[[list[int]], None]] = []
@@ -64,11 +65,20 @@ class forking:  # noqa: N801 - used as a function: `with forking():`
         signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
 
 
+def wakeup_fd() -> int | None:
+    """A descriptor that becomes readable when a signal with a handler arrives (the run's wake-up
+    pipe, `signal.set_wakeup_fd`), or None outside a CLI run."""
+    return _WAKEUP[0] if _WAKEUP else None
+
+
 def child_of(parent: int) -> None:
     """Set up a forked helper process: silent on Ctrl-C (the terminal signals the whole group and
     the parent ends the run) and never outliving its parent, even one killed with SIGKILL (Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if _WAKEUP:  # the parent's: its signals are not the helper's to see
+        signal.set_wakeup_fd(-1)
+        _WAKEUP.clear()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # blocked by `forking()`: a pending one lands now
     import ctypes  # only helper processes need it
 
@@ -95,14 +105,24 @@ class cli_signals:  # noqa: N801 - used as a function: `with cli_signals():`
 
     def __enter__(self) -> None:
         self.saved: dict = {}
+        self.wakeup: tuple[int, int, int] | None = None
         try:
             for s in _SIGNALS:
                 old = signal.getsignal(s)
                 signal.signal(s, _end)
                 self.saved[s] = old
         except ValueError:  # not the main thread (called as a library): signals are left be
-            pass
+            return
+        r, w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+        self.wakeup = (r, w, signal.set_wakeup_fd(w, warn_on_full_buffer=False))
+        _WAKEUP[:] = [r]
 
     def __exit__(self, *exc: object) -> None:
         for s, h in self.saved.items():
             signal.signal(s, h)
+        if self.wakeup is not None:
+            r, w, old = self.wakeup
+            signal.set_wakeup_fd(old)
+            _WAKEUP.clear()
+            os.close(r)
+            os.close(w)

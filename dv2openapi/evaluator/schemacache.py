@@ -22,13 +22,12 @@ from __future__ import annotations
 import marshal
 import os
 import stat
-import sys
 import zlib
 from collections.abc import Callable
 
 from . import native
 from .document import InputError
-from .inputfile import open_input
+from .inputfile import binary_reader, open_input, stdin_reader
 from .process import HELPER_TEMPORARY, TEMPORARY
 
 _MAGIC = b"dv-eval schema cache 7, marshal %d\n" % marshal.version  # bump when either reader reads YAML differently
@@ -60,12 +59,12 @@ def read_bounded(path: str, limit: int | None = None, named: bool = True) -> byt
     limit = MAX_SCHEMA_BYTES if limit is None else limit
     try:
         if path == "-":  # standard input
-            stdin = getattr(sys.stdin, "buffer", None)
+            stdin = stdin_reader(text=False)
             if stdin is None:
                 raise InputError("-: cannot read: standard input is closed")
             raw = stdin.read(limit + 1)
         else:
-            with open(open_input(path, named), "rb") as f:
+            with binary_reader(open_input(path, named)) as f:
                 raw = f.read(limit + 1)
     except (OSError, ValueError) as e:  # ValueError: a closed standard input
         raise InputError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
