@@ -205,6 +205,27 @@ def test_an_unreadable_value_fails_a_rule_only_where_cel_does_not_absorb_the_err
     ]
 
 
+def test_a_stored_value_of_a_tightened_type_fails_a_transition_rule_that_compares_it_whole():
+    """A schema tightened after objects were stored (numbers where it now says string): the update
+    ratchets the schema error, but `self == oldSelf` compares the value (a list's items, a map's
+    values), which the server cannot convert: its runtime error, never ratcheted."""
+    fields = {"x": {"type": "string"}, "l": {"type": "array", "items": {"type": "string"}}}
+    fields["m"] = {"type": "object", "additionalProperties": {"type": "string"}}
+    fields["n"] = {"type": "integer"}
+    for rule, stored, verdict in [
+        ("self == oldSelf", {"l": [1]}, "invalid data, expected string, got int64"),
+        ("self == oldSelf", {"m": {"a": True}}, "invalid data, expected string, got bool"),
+        ("self == oldSelf", {"x": 1.5}, "invalid data, expected string, got float64"),
+        ("self.n == oldSelf.n", {"l": [1], "n": 1}, None),  # the rule reads no unreadable value
+        ("size(self.l) == size(oldSelf.l)", {"l": [1]}, None),  # a size reads no item
+    ]:
+        spec = {"type": "object", "properties": fields, "x-kubernetes-validations": [{"rule": rule}]}
+        v = Validator(_crd({"type": "object", "properties": {"metadata": {"type": "object"}, "spec": spec}}))
+        obj = named({"spec": stored})
+        want = [] if verdict is None else [("spec", f"{verdict} evaluating rule: {rule}")]
+        assert [(e.field, e.detail) for e in v.validate(obj, obj)] == want, rule
+
+
 def test_one_run_over_the_whole_object_stands_for_the_plain_rules_only_when_all_hold():
     from dv2openapi.apiserver import celrules
 

@@ -224,7 +224,7 @@ def _mismatch(value: Any, schema: dict) -> str | None:
     if t == "boolean" and not isinstance(value, bool):
         return f"invalid data, expected bool, got {got}"
     if t == "number" and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        return f"invalid data, expected double, got {got}"
+        return f"invalid data, expected float, got {got}"
     return None
 
 
@@ -360,8 +360,10 @@ def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: b
     error (`false && x`, `true || x`, an untaken `?:` branch absorb it). The server converts
     lazily; here the rule runs twice, once with the unreadable fields left out of their objects
     (reading one is an error, absorbed as the server absorbs it; `has()` of one, an error on the
-    server too, is made one) and once with NaN in their place: an error, or an outcome that
-    changes between the two, means the rule read one."""
+    server too, is made one), once with NaN in their place and once with them as they are (equal
+    in `self` and `oldSelf`: a list or map compared whole reads its items, and the server's
+    comparison fails on one): an error, or an outcome that changes between the runs, means the rule
+    read one."""
     text = rule["rule"]
     for name in filter(None, names):
         field = re.escape(escape(name))
@@ -369,11 +371,11 @@ def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: b
             rf"has\(\s*([\w.]+)\.{field}\s*\)", rf"(has(\1.{field}) || has(\1.{UNREADABLE}{field}) && [][0])", text
         )
     runs = []
-    for stand_in, form in (("drop", {**rule, "rule": text}), ("nan", rule)):
+    for stand_in, form in (("drop", {**rule, "rule": text}), ("nan", rule), ("", rule)):
         self_val = to_cel(value, schema, {}, stand_in=stand_in, memo=memo)
         old_val = to_cel(old, schema, {}, stand_in=stand_in, memo=memo) if has_old else None
         runs.append(evaluate(form, self_val, old_val, has_old))
-    return any(err is not None for _, err in runs) or runs[0] != runs[1]
+    return any(err is not None for _, err in runs) or len(set(runs)) > 1
 
 
 def evaluate(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> tuple[bool, str | None]:
