@@ -148,6 +148,15 @@ def test_names_namespaces_and_labels_are_the_server_s_checks_not_declarative_rul
     ]
 
 
+def test_an_update_without_a_namespace_is_in_the_stored_object_s():
+    """The request of an update is the stored object's namespace (k8s.io/apiserver fills an empty
+    one from the request), never `default`: no 'field is immutable'."""
+    old = {"metadata": {"name": "g", "namespace": "prod"}}
+    assert evaluator.object_meta_errors({"metadata": {"name": "g"}}, old) == []
+    moved = evaluator.object_meta_errors({"metadata": {"name": "g", "namespace": "dev"}}, old)
+    assert [(e.field, e.detail) for e in moved] == [("metadata.namespace", "field is immutable")]
+
+
 def test_a_long_name_is_counted_in_characters_and_a_long_label_in_bytes():
     # the server checks names with util/validation (its MaxLenError says characters) and labels
     # with content's label checks (bytes), as its messages say

@@ -41,11 +41,11 @@ def object_meta_errors(obj: dict, old: dict | None = None, *, builtin: bool = Tr
     if meta is not None and not isinstance(meta, dict):
         return []  # a wrong type: the schema walk reported it
     meta = dict(meta or {})
-    if not meta.get("namespace"):  # the request's (cluster-scoped kinds ignore it); null is "" to Go
-        meta["namespace"] = "default"
     old_meta = old.get("metadata") if isinstance(old, dict) and isinstance(old.get("metadata"), dict) else None
     if old_meta is not None:
         old_meta = {**old_meta, "namespace": old_meta.get("namespace") or "default"}
+    if not meta.get("namespace"):  # the request's: an update's is the stored object's (cluster-scoped
+        meta["namespace"] = old_meta["namespace"] if old_meta is not None else "default"  # kinds ignore it)
     group = str(obj.get("apiVersion", "")).rpartition("/")[0]
     rule = builtin_name_rule(group, str(obj.get("kind", ""))) if builtin or old is None else path_segment_name
     errs = validate_object_meta(meta, namespaced=True, name_rule=rule, old=old_meta)
