@@ -173,3 +173,192 @@ def test_the_hand_written_error_replaces_the_schemas_list_map_duplicate(tmp_path
     r = _run(tmp_path, obj)
     assert r.exit_code == 1
     assert '* spec.containers[1].name: Duplicate value: "a"' in r.stdout and "containers[1]: Duplicate" not in r.stdout
+
+
+SERVICE = {
+    "apiVersion": "v1",
+    "kind": "Service",
+    "metadata": {"name": "web"},
+    "spec": {"selector": {"app": "web"}, "ports": [{"port": 80}]},
+}
+CONFIG_MAP = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "cfg"}, "data": {"app.conf": "x"}}
+SECRET = {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}, "data": {"token": "aGVsbG8="}}
+_KEY_ERR = (
+    "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or "
+    "'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"
+)
+
+
+def _verdict(tmp_path, obj: dict, version: str = "1.31") -> tuple[int, list[str]]:
+    """dv-eval's exit status and the errors it lists for `obj` (without their `(file:line)`)."""
+    r = _run(tmp_path, obj, version=version)
+    return r.exit_code, [line[2:].rpartition(" (")[0] for line in r.stdout.splitlines() if line.startswith("* ")]
+
+
+def _service(**spec) -> dict:
+    obj = copy.deepcopy(SERVICE)
+    obj["spec"].update(spec)
+    return obj
+
+
+def test_valid_services_configmaps_and_secrets_stay_valid(tmp_path):
+    lb = _service(
+        type="LoadBalancer",
+        loadBalancerClass="example.com/lb",
+        loadBalancerSourceRanges=["10.0.0.0/8"],
+        externalTrafficPolicy="Local",
+        ports=[
+            {"name": "http", "port": 80, "targetPort": "http"},
+            {"name": "dns", "port": 53, "protocol": "UDP", "appProtocol": "kubernetes.io/h2c"},
+        ],
+    )
+    objs = [
+        SERVICE,
+        lb,
+        _service(clusterIP="None", ports=None),  # headless: no ports needed
+        _service(type="ExternalName", externalName="db.example.com.", ports=None),
+        _service(sessionAffinity="ClientIP", sessionAffinityConfig={"clientIP": {"timeoutSeconds": 86400}}),
+        _service(type="NodePort", ports=[{"port": 80, "nodePort": 30080}], internalTrafficPolicy="Local"),
+        CONFIG_MAP,
+        {**CONFIG_MAP, "binaryData": {"logo.png": "iVBORw=="}},
+        SECRET,
+        {**SECRET, "type": "kubernetes.io/tls", "data": {"tls.crt": "", "tls.key": ""}},
+        {**SECRET, "type": "kubernetes.io/basic-auth", "stringData": {"password": "p"}},
+        {**SECRET, "type": "kubernetes.io/dockerconfigjson", "data": {".dockerconfigjson": "e30="}},
+    ]
+    for obj in objs:
+        assert _verdict(tmp_path, obj) == (0, []), obj
+
+
+def test_service_ports_as_validate_service_port_checks_them(tmp_path):
+    # ValidateService: field.Required(specPath.Child("ports"), "") unless headless or ExternalName
+    assert _verdict(tmp_path, _service(ports=None)) == (1, ["spec.ports: Required value"])
+    assert _verdict(tmp_path, _service(type="NodePort", ports=[])) == (1, ["spec.ports: Required value"])
+    # validateServicePort: a name when there are several ports (ValidateDNS1123Label, field.Duplicate),
+    # IsValidPortNum of the port and of the targetPort (defaulted to the port), supportedPortProtocols
+    ports = [
+        {"name": "http", "port": 0},
+        {"name": "http", "port": 70000, "targetPort": "8080"},
+        {"port": 81, "protocol": "tcp", "targetPort": 65536},
+        {"name": "Web", "port": 82, "appProtocol": "a/b/c"},
+    ]
+    assert _verdict(tmp_path, _service(ports=ports)) == (
+        1,
+        [
+            "spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive",
+            "spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive",
+            'spec.ports[1].name: Duplicate value: "http"',
+            "spec.ports[1].port: Invalid value: 70000: must be between 1 and 65535, inclusive",
+            'spec.ports[1].targetPort: Invalid value: "8080": must contain at least one letter (a-z)',
+            "spec.ports[2].name: Required value",
+            'spec.ports[2].protocol: Unsupported value: "tcp": supported values: "SCTP", "TCP", "UDP"',
+            "spec.ports[2].targetPort: Invalid value: 65536: must be between 1 and 65535, inclusive",
+            'spec.ports[3].name: Invalid value: "Web": a lowercase RFC 1123 label must consist of lower case '
+            "alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. "
+            "'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            'spec.ports[3].appProtocol: Invalid value: "a/b/c": a qualified name must consist of alphanumeric '
+            "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  "
+            "or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"
+            " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+        ],
+    )
+
+
+def test_service_type_dependent_fields(tmp_path):
+    # ValidateService: supportedServiceType (sorted); a nodePort only outside ClusterIP
+    assert _verdict(tmp_path, _service(type="Ingress")) == (
+        1,
+        [
+            'spec.type: Unsupported value: "Ingress": supported values: "ClusterIP", "ExternalName", "LoadBalancer", '
+            '"NodePort"'
+        ],
+    )
+    assert _verdict(tmp_path, _service(ports=[{"port": 80, "nodePort": 30080}])) == (
+        1,
+        ["spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'"],
+    )
+    # headless: `None` in clusterIPs[0] is refused for NodePort and LoadBalancer
+    assert _verdict(tmp_path, _service(type="NodePort", clusterIP="None")) == (
+        1,
+        ["spec.clusterIPs[0]: Invalid value: \"None\": may not be set to 'None' for NodePort services"],
+    )
+    # ExternalName: externalName required (a trailing dot is trimmed), a DNS subdomain
+    assert _verdict(tmp_path, _service(type="ExternalName", ports=None)) == (1, ["spec.externalName: Required value"])
+    code, errs = _verdict(tmp_path, _service(type="ExternalName", externalName="Db_1.example.com.", ports=None))
+    assert code == 1 and errs[0].startswith(
+        'spec.externalName: Invalid value: "Db_1.example.com": a lowercase RFC 1123 subdomain must consist of'
+    )
+    # LoadBalancer-only fields
+    only_lb = "Forbidden: may only be used when `type` is 'LoadBalancer'"
+    obj = _service(loadBalancerSourceRanges=["10.0.0.0/8"], allocateLoadBalancerNodePorts=True, loadBalancerClass="x")
+    assert _verdict(tmp_path, obj) == (
+        1,
+        [
+            f"spec.LoadBalancerSourceRanges: {only_lb}",
+            f"spec.allocateLoadBalancerNodePorts: {only_lb}",
+            f"spec.loadBalancerClass: {only_lb}",
+        ],
+    )
+    # session affinity and traffic policies: NotSupported with their sorted values; the timeout's range
+    obj = _service(sessionAffinity="Sticky", internalTrafficPolicy="Node")
+    assert _verdict(tmp_path, obj) == (
+        1,
+        [
+            'spec.sessionAffinity: Unsupported value: "Sticky": supported values: "ClientIP", "None"',
+            'spec.internalTrafficPolicy: Unsupported value: "Node": supported values: "Cluster", "Local"',
+        ],
+    )
+    obj = _service(sessionAffinity="ClientIP", sessionAffinityConfig={"clientIP": {"timeoutSeconds": 0}})
+    assert _verdict(tmp_path, obj) == (
+        1,
+        [
+            "spec.sessionAffinityConfig.clientIP.timeoutSeconds: Invalid value: 0: "
+            "must be greater than 0 and less than 86400"
+        ],
+    )
+    obj = _service(type="NodePort", externalTrafficPolicy="Global")
+    assert _verdict(tmp_path, obj) == (
+        1,
+        ['spec.externalTrafficPolicy: Unsupported value: "Global": supported values: "Cluster", "Local"'],
+    )
+    # selector: ValidateLabels
+    code, errs = _verdict(tmp_path, _service(selector={"app": "a b"}))
+    assert code == 1 and errs[0].startswith('spec.selector: Invalid value: "a b": a valid label must be')
+
+
+def test_config_map_keys_as_validate_config_map_checks_them(tmp_path):
+    # ValidateConfigMap: IsConfigMapKey of data and binaryData keys; a data key also in binaryData
+    obj = {**CONFIG_MAP, "data": {"a b": "x", "k": "v", "..x": "z"}, "binaryData": {"k": "eA==", ".": "eA=="}}
+    assert _verdict(tmp_path, obj) == (
+        1,
+        [
+            "data[..x]: Invalid value: \"..x\": must not start with '..'",
+            f'data[a b]: Invalid value: "a b": {_KEY_ERR}',
+            'data[k]: Invalid value: "k": duplicate of key present in binaryData',
+            "binaryData[.]: Invalid value: \".\": must not be '.'",
+        ],
+    )
+
+
+def test_secret_keys_and_the_keys_each_type_requires(tmp_path):
+    # ValidateSecret: IsConfigMapKey of data keys, stringData's merged in as data
+    obj = {**SECRET, "stringData": {"a b": "x"}}
+    assert _verdict(tmp_path, obj) == (1, [f'data[a b]: Invalid value: "a b": {_KEY_ERR}'])
+    required = {
+        "kubernetes.io/tls": ["data[tls.crt]: Required value", "data[tls.key]: Required value"],
+        "kubernetes.io/dockerconfigjson": ["data[.dockerconfigjson]: Required value"],
+        "kubernetes.io/dockercfg": ["data[.dockercfg]: Required value"],
+        "kubernetes.io/basic-auth": ["data[username]: Required value", "data[password]: Required value"],
+        "kubernetes.io/ssh-auth": ["data[ssh-privatekey]: Required value"],
+        "kubernetes.io/service-account-token": [
+            "metadata.annotations[kubernetes.io/service-account.name]: Required value"
+        ],
+    }
+    for kind, errs in required.items():
+        assert _verdict(tmp_path, {**SECRET, "type": kind}) == (1, errs), kind
+    # an empty ssh-privatekey is missing (len == 0); an empty tls.crt is present
+    obj = {**SECRET, "type": "kubernetes.io/ssh-auth", "data": {"ssh-privatekey": ""}}
+    assert _verdict(tmp_path, obj) == (1, ["data[ssh-privatekey]: Required value"])
+    obj = {**SECRET, "type": "kubernetes.io/tls", "stringData": {"tls.crt": "", "tls.key": "k"}}
+    assert _verdict(tmp_path, obj) == (0, [])
+    assert _verdict(tmp_path, {**SECRET, "type": "example.com/custom"}) == (0, [])

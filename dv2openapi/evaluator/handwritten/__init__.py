@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import FieldError
-from . import podspec, podwarnings, workloads
+from . import configdata, podspec, podwarnings, services, workloads
 
 # (group, kind) -> the checks of its create and update validation, each given (obj, version)
 KINDS: dict[tuple[str, str], tuple[Callable[[dict, tuple], list[FieldError]], ...]] = {
     ("", "Pod"): (podspec.pod,),
     ("", "PodTemplate"): (podspec.pod_template,),
+    ("", "Service"): (services.service,),
+    ("", "ConfigMap"): (configdata.config_map,),
+    ("", "Secret"): (configdata.secret,),
     ("apps", "Deployment"): (workloads.replica_set_like,),
     ("apps", "ReplicaSet"): (workloads.replica_set_like,),
     ("apps", "DaemonSet"): (workloads.daemon_set,),
