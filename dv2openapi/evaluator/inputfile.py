@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import io
 import os
-import select
 import stat
 import sys
-from typing import BinaryIO, TextIO
 
 from . import process
 from .document import InputError
@@ -63,6 +61,8 @@ class Interruptible(io.RawIOBase):
     def readinto(self, buffer) -> int:  # noqa: ANN001 - a writable buffer
         wake = process.wakeup_fd()
         if wake is not None:
+            import select  # only a pipe, FIFO or device needs it
+
             poller = select.poll()
             poller.register(self._fd, select.POLLIN)
             poller.register(wake, select.POLLIN)
@@ -84,17 +84,17 @@ def _raw(fd: int, closefd: bool) -> io.RawIOBase:
     return io.FileIO(fd, closefd=closefd) if regular else Interruptible(fd, closefd)
 
 
-def binary_reader(fd: int) -> BinaryIO:
+def binary_reader(fd: int) -> io.BufferedReader:
     """A buffered binary reader of `fd` (from `open_input`), closed with it."""
     return io.BufferedReader(_raw(fd, True))
 
 
-def text_reader(fd: int) -> TextIO:
+def text_reader(fd: int) -> io.TextIOWrapper:
     """A UTF-8 text reader of `fd` (from `open_input`), closed with it."""
     return io.TextIOWrapper(io.BufferedReader(_raw(fd, True)), encoding="utf-8")
 
 
-def stdin_reader(text: bool) -> TextIO | BinaryIO | None:
+def stdin_reader(text: bool) -> io.TextIOBase | io.BufferedIOBase | None:
     """Standard input as read for documents or a schema (UTF-8 text, or bytes); None when closed. A
     stand-in without a descriptor (a test's) is read as it is."""
     stdin = sys.stdin
