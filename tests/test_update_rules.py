@@ -172,6 +172,19 @@ def test_an_immutable_configmap(tmp_path):
     assert judge(tmp_path, configmap(data={"a": "2"}), configmap(data={"a": "1"})) == []  # mutable without it
 
 
+def test_a_new_manifest_without_a_namespace_updates_the_stored_object_in_its_namespace(tmp_path):
+    """NEW names no namespace, OLD is in `prod`: the same object (applied in the stored object's
+    namespace), so the update rules apply; another namespace is another object (judged as a create)."""
+    stored = {**configmap(immutable=True, data={"a": "1"}), "metadata": {"name": "c", "namespace": "prod"}}
+    assert judge(tmp_path, configmap(immutable=True, data={"a": "2"}), stored) == [
+        ("FieldValueForbidden", "data", "data: Forbidden: field is immutable when `immutable` is set")
+    ]
+    elsewhere = {**configmap(immutable=True, data={"a": "2"}), "metadata": {"name": "c", "namespace": "dev"}}
+    (tmp_path / "new.yaml").write_text(yaml.safe_dump(elsewhere))
+    r = invoke(main, ["--kubernetes-version", "1.37", str(tmp_path / "new.yaml"), str(tmp_path / "old.yaml")])
+    assert r.exit_code == 0 and "not an update: each is judged as a create" in r.output, r.output
+
+
 def secret(**fields: object) -> dict:
     return {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s"}, **fields}
 

@@ -544,7 +544,7 @@ def _run(opts: Options, out: _Output, jobs: int, batch: bool, paths: list[str], 
                 if not reported:
                     raise
                 return _batch(out, 2, results(opts, [new, old], 1))
-            if _identity(first[0].value) != _identity(stored.value):
+            if not _same_object(first[0].value, stored.value):
                 say(
                     f"{new} and {old} hold different objects (kind, name or namespace differ), "
                     "not an update: each is judged as a create"
@@ -627,10 +627,18 @@ def say(message: str) -> None:
     sys.stderr.flush()
 
 
+def _same_object(new: object, old: object) -> bool:
+    """Whether two documents are one object, for an update: the same kind and name, and the same
+    namespace unless the new one names none (it is applied in the stored object's, as `kubectl
+    apply -n` would)."""
+    (kind, name, namespace), (old_kind, old_name, old_namespace) = _identity(new), _identity(old)
+    return (kind, name) == (old_kind, old_name) and namespace in (None, old_namespace)
+
+
 def _identity(obj: object) -> tuple:
-    """What makes two documents the same object for an update: kind, name and namespace."""
+    """What makes a document one object: kind, name and namespace."""
     if not isinstance(obj, dict):
-        return (None,)
+        return (None, None, None)
     meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
     return (obj.get("kind"), meta.get("name"), meta.get("namespace") or None)
 
