@@ -4,6 +4,7 @@ schemas, conflicts, CRD Lists, unreadable directories and unbounded inputs (issu
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -348,3 +349,25 @@ def test_a_fifo_the_user_names_is_still_read(tmp_path):
     writer.wait(timeout=60)
     with pytest.raises(InputError, match="not a regular file"):
         open_input(str(fifo), named=False)
+
+
+NON_BLOCKING_STDIN = """
+import os, sys
+os.set_blocking(0, False)  # as a shell or a parent process can leave it
+sys.argv = ["dv-eval", "--schema", sys.argv[1], "-"]
+from dv2openapi.evaluator.cli import main
+main()
+"""
+
+
+def test_a_non_blocking_standard_input_is_waited_on():
+    """Data that arrives after the read began, on a descriptor left non-blocking: read, not an error."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", NON_BLOCKING_STDIN, S],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(2)  # the child starts reading before the data comes (an ordering, not a timing check)
+    out, err = proc.communicate(Path(I).read_bytes(), timeout=120)
+    assert proc.returncode == 1 and b"Blue_Widget" in out and not err, (out, err)
