@@ -212,12 +212,19 @@ def test_a_stored_value_of_a_tightened_type_fails_a_transition_rule_that_compare
     fields = {"x": {"type": "string"}, "l": {"type": "array", "items": {"type": "string"}}}
     fields["m"] = {"type": "object", "additionalProperties": {"type": "string"}}
     fields["n"] = {"type": "integer"}
+    fields["o"] = {"type": "array", "items": {"type": "object", "properties": {"s": {"type": "string"}}}}
+    ERR = "invalid data, expected string, got int64"  # noqa: N806
     for rule, stored, verdict in [
         ("self == oldSelf", {"l": [1]}, "invalid data, expected string, got int64"),
         ("self == oldSelf", {"m": {"a": True}}, "invalid data, expected string, got bool"),
         ("self == oldSelf", {"x": 1.5}, "invalid data, expected string, got float64"),
         ("self.n == oldSelf.n", {"l": [1], "n": 1}, None),  # the rule reads no unreadable value
         ("size(self.l) == size(oldSelf.l)", {"l": [1]}, None),  # a size reads no item
+        # kueue's Topology: each item compared with every other; the wrong-typed one with itself
+        ("size(self.o.filter(i, size(self.o.filter(j, j == i)) > 1)) == 0", {"o": [{"s": "a"}, {"s": 1}]}, ERR),
+        ("self.o.all(i, !has(i.s) || i.s != '')", {"o": [{"s": 1}]}, ERR),  # has() of it fails too
+        ("self.o.all(i, size(i) == 1)", {"o": [{"s": 1}]}, None),  # a map's size reads no value
+        ("self == oldSelf || true", {"x": 1}, None),  # `||` absorbs the error
     ]:
         spec = {"type": "object", "properties": fields, "x-kubernetes-validations": [{"rule": rule}]}
         v = Validator(_crd({"type": "object", "properties": {"metadata": {"type": "object"}, "spec": spec}}))

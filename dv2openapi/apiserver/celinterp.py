@@ -102,7 +102,15 @@ def _num(v: Any) -> bool:
 
 
 def equal(a: Any, b: Any) -> bool:
-    """CEL's heterogeneous equality (numbers across int, uint and double; other types unequal)."""
+    """CEL's heterogeneous equality (numbers across int, uint and double; other types unequal). A
+    stored value the server cannot convert (an `Err` in the data) fails the comparison where the
+    server's lazy values meet it: the first item or property that is not equal, in order."""
+    if type(a) is Err:
+        raise _Fail(a.message)
+    if type(b) is Err:
+        if isinstance(a, (dict, list)):
+            raise _Fail(b.message)
+        return False  # a readable scalar is not equal to any other type
     if _num(a) and _num(b):
         return a == b
     if type(a) is not type(b) and not (isinstance(a, dict) and isinstance(b, dict)):
@@ -270,7 +278,10 @@ def _select(obj: Any, name: str) -> Any:
 
 def _has(obj: Any, name: str) -> bool:
     if isinstance(obj, dict) and cellib.KIND not in obj:
-        return name in obj
+        found = obj.get(name, _ABSENT)
+        if type(found) is Err:  # a value the server cannot convert: its presence test fails on it
+            raise _Fail(found.message)
+        return found is not _ABSENT
     raise _no_overload()
 
 

@@ -249,6 +249,13 @@ def to_cel(
     return out
 
 
+def _stand_in(stand_in: str, value: Any, why: str) -> Any:
+    """What takes an unconvertible value's place: itself (""), NaN, or the server's error value ("err")."""
+    if not stand_in:
+        return value
+    return celinterp.Err(why) if stand_in == "err" else NAN
+
+
 def _convert(
     value: Any, schema: dict | None, name: str, stand_in: str, memo: dict, as_stored: bool = False
 ) -> tuple[Any, tuple]:
@@ -257,7 +264,7 @@ def _convert(
         return value, ()
     mismatch = _mismatch(value, schema)
     if mismatch is not None:
-        return (NAN if stand_in else value), ((name, mismatch),)
+        return _stand_in(stand_in, value, mismatch), ((name, mismatch),)
     compound = isinstance(value, (dict, list))
     if compound:  # a list's unreadable items are named after it
         key = (id(value), id(schema), stand_in, name if isinstance(value, list) else "", as_stored)
@@ -298,12 +305,13 @@ def _convert(
         try:
             return celtime.cel_text(schema["format"], value), ()
         except ValueError as e:
-            return (NAN if stand_in else value), ((name, str(e)),)
+            return _stand_in(stand_in, value, str(e)), ((name, str(e)),)
     elif schema.get("format") == "byte" and isinstance(value, str):
         try:
             return url_base64(value), ()
         except ValueError as e:
-            return (NAN if stand_in else value), ((name, f"Invalid byte formatted string {value}: {e}"),)
+            why = f"Invalid byte formatted string {value}: {e}"
+            return _stand_in(stand_in, value, why), ((name, why),)
     else:
         return value, ()
     if compound:
@@ -353,6 +361,37 @@ def url_base64(text: str) -> bytes:
     if quantum:  # the data ends inside a quantum, unpadded
         raise bad(n - len(quantum))
     return bytes(out)
+
+
+def _with_unreadable(
+    rule: dict, value: Any, old: Any, schema: dict, has_old: bool, memo: dict
+) -> tuple[bool, str | None] | None:
+    """(passed, runtime error) of a rule over values some of which the server cannot convert, as
+    the server evaluates it: each such value is the error value its lazy conversion yields where the
+    rule reads it (`celinterp`); None where the interpreter does not model the rule."""
+    from . import celast
+
+    if _has_times(SchemaKey(schema)):  # the interpreter has no timestamps or durations
+        return None
+    optional_old = bool(rule.get("optionalOldSelf"))
+    try:
+        ast = celast.compile_rule(rule["rule"], cel.Type.DYN, optional_old)
+    except celast.CompileError:
+        return None
+    self_val = to_cel(value, schema, {}, stand_in="err", memo=memo, as_stored=True)
+    old_val = to_cel(old, schema, {}, stand_in="err", memo=memo, as_stored=True) if has_old else None
+    variables = {"self": self_val}
+    if optional_old:
+        variables["oldSelf"] = celinterp.Opt(old_val) if has_old else celinterp.NONE
+    elif has_old:
+        variables["oldSelf"] = old_val
+    try:
+        result = celinterp.evaluate(ast, variables)[0]
+    except celinterp.Unsupported:
+        return None
+    if isinstance(result, celinterp.Err):
+        return False, result.message
+    return result is True, None
 
 
 def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: bool, names: dict, memo: dict) -> bool:
@@ -439,13 +478,13 @@ def node_errors(
             continue
         if transition and not has_old and not rule.get("optionalOldSelf"):
             continue
-        whole = bad.get("") or (old_bad.get("") if transition else None)  # self (oldSelf) unreadable
-        if unreadable and (whole or _reads_unreadable(run_rule, value, old, schema, has_old, unreadable, memo)):
-            why = whole or next((m for n, m in unreadable.items() if f".{n}" in rule["rule"]), None)
-            detail = f"{why or next(iter(unreadable.values()))} evaluating rule: {rule_shown(rule)}"
-            errs.append(("FieldValueInvalid", field, detail, shown))
-            continue
-        ok, err = evaluate(run_rule, self_val, old_val, has_old)
+        found = _with_unreadable(run_rule, value, old, schema, has_old, memo) if unreadable else None
+        if found is None and unreadable:  # a rule the interpreter does not model: tell by running it
+            whole = bad.get("") or (old_bad.get("") if transition else None)  # self (oldSelf) unreadable
+            if whole or _reads_unreadable(run_rule, value, old, schema, has_old, unreadable, memo):
+                why = whole or next((m for n, m in unreadable.items() if f".{n}" in rule["rule"]), None)
+                found = (False, why or next(iter(unreadable.values())))
+        ok, err = found if found is not None else evaluate(run_rule, self_val, old_val, has_old)
         if err is not None and err.startswith("no such overload"):  # as the server words a call it cannot type
             detail = f"'{err}': call arguments did not match a supported operator, function or macro signature"
             errs.append(("FieldValueInvalid", field, f"{detail} for rule: {rule_shown(rule)}", shown))
