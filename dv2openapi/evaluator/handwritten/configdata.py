@@ -16,6 +16,7 @@ import re
 from dv2openapi.apiserver.names import DNS1123_SUBDOMAIN_MAX_LENGTH, blen, regex_error
 
 from ..errors import INVALID, REQUIRED, FieldError
+from .values import chdir_prefix_problems
 
 _KEY_FMT = "[-._a-zA-Z0-9]+"
 _KEY_RE = re.compile(_KEY_FMT)
@@ -31,13 +32,7 @@ def is_config_map_key(value: str) -> list[str]:
         errs.append(f"must be no more than {DNS1123_SUBDOMAIN_MAX_LENGTH} characters")
     if not _KEY_RE.fullmatch(value):
         errs.append(regex_error(_KEY_ERR, _KEY_FMT, "key.name", "KEY_NAME", "key-name"))
-    if value == ".":
-        errs.append("must not be '.'")
-    elif value == "..":
-        errs.append("must not be '..'")
-    elif value.startswith(".."):
-        errs.append("must not start with '..'")
-    return errs
+    return errs + chdir_prefix_problems(value)
 
 
 def config_map(obj: dict, release: tuple) -> list[FieldError]:

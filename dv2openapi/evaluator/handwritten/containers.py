@@ -10,7 +10,7 @@ import re
 from dv2openapi.apiserver.names import empty_error, is_dns1123_label, max_len_error, regex_error
 
 from ..errors import DUPLICATE, FORBIDDEN, INVALID, NOT_FOUND, REQUIRED, FieldError
-from .values import integer, items, text
+from .values import chdir_prefix_problems, integer, items, text
 
 PROTOCOLS = ("SCTP", "TCP", "UDP")  # supportedPortProtocols, sorted as sets.List sorts them
 TERMINATION_MESSAGE_POLICIES = ("File", "FallbackToLogsOnError")
@@ -120,13 +120,7 @@ def env_name_problems(name: str) -> list[str]:
         if re.fullmatch(_ENV_NAME, name)
         else [regex_error(_ENV_NAME_ERR, _ENV_NAME, "my.env-name", "MY_ENV.NAME", "MyEnvName1")]
     )
-    if name == ".":
-        errs.append("must not be '.'")
-    elif name == "..":
-        errs.append("must not be '..'")
-    elif name.startswith(".."):
-        errs.append("must not start with '..'")
-    return errs
+    return errs + chdir_prefix_problems(name)
 
 
 def relaxed_env_name_problems(name: str) -> list[str]:

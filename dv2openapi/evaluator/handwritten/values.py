@@ -29,3 +29,10 @@ def integer(value: object) -> int | None:
     if value is None:
         return 0
     return value if type(value) is int else None
+
+
+def chdir_prefix_problems(name: str) -> list[str]:
+    """apimachinery's `hasChDirPrefix` checks of a name used as a file name (env vars, config keys)."""
+    if name in (".", ".."):
+        return [f"must not be '{name}'"]
+    return ["must not start with '..'"] if name.startswith("..") else []
