@@ -70,12 +70,17 @@ class Interruptible(io.RawIOBase):
         """Until the descriptor has data (or its end); a signal meanwhile runs its handler."""
         import select  # only a pipe, FIFO or device needs it
 
-        poller = select.poll()
-        poller.register(self._fd, select.POLLIN)
         wake = process.wakeup_fd()
-        if wake is not None:
-            poller.register(wake, select.POLLIN)
-        while not any(fd == self._fd for fd, _ in poller.poll()):
+        watched = [self._fd] if wake is None else [self._fd, wake]
+        poller = None  # select() where it can: it also waits on a terminal on macOS, where poll() cannot
+        if max(watched) >= 1024 and hasattr(select, "poll"):  # past select()'s FD_SETSIZE
+            poller = select.poll()
+            for fd in watched:
+                poller.register(fd, select.POLLIN)
+        while True:
+            ready = [fd for fd, _ in poller.poll()] if poller else select.select(watched, [], [])[0]
+            if self._fd in ready:
+                return
             try:  # noqa: SIM105 - a signal came: its handler runs as this loop goes on (ends the run)
                 os.read(wake, 64)
             except BlockingIOError:

@@ -113,7 +113,9 @@ class cli_signals:  # noqa: N801 - used as a function: `with cli_signals():`
                 self.saved[s] = old
         except ValueError:  # not the main thread (called as a library): signals are left be
             return
-        r, w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+        r, w = os.pipe()  # not inherited by programs run (os.pipe2 is Linux's: macOS has none)
+        os.set_blocking(r, False)
+        os.set_blocking(w, False)
         self.wakeup = (r, w, signal.set_wakeup_fd(w, warn_on_full_buffer=False))
         _WAKEUP[:] = [r]
 
