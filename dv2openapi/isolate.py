@@ -46,7 +46,7 @@ def _child(parent: int, send, fn: Callable, args: tuple) -> None:
         result = ("error", str(e))
     except BaseException as e:  # a bug of ours, or user code failing in a way nobody foresaw
         result = ("error", f"internal error (please report): {type(e).__name__}: {e}")
-    send.send(result)
+    send.send((os.getpid(), *result))  # a process the types file forked may get here too: named
     send.close()
     os._exit(0)  # now: no waiting for threads the types file started
 
@@ -94,10 +94,13 @@ def run_isolated(fn: Callable, *args, what: str) -> object:
                     f"raise the limit with {TIMEOUT_ENV}=SECONDS)"
                 )
         try:
-            kind, value = recv.recv()
+            sender, kind, value = recv.recv()
         except EOFError:
             proc.join(1)
             raise _no_result(proc, what) from None
+        if sender != proc.pid:  # the translation's process ended; a process it forked finished the import
+            proc.join(1)
+            raise _no_result(proc, what)
     finally:
         recv.close()
         _kill_group(proc.pid)
