@@ -25,24 +25,6 @@ PACKAGE = "kubernetes_validate"
 INSTALL = "pip install 'dv2openapi[kubernetes]'"
 
 
-# Lists whose published list-map keys the API server does not hold unique as the schema says
-# (k8s.io/kubernetes pkg/apis/core/validation/validation.go; pkg/api/pod/warnings.go): a duplicate
-# container port, env name, imagePullSecret or hostAlias is a warning; container and volume names
-# are unique by hand-written code (handwritten/podspec.py: `containers[1].name: Duplicate value`).
-_CONTAINER_LISTS = ("ports", "env")
-HAND_WRITTEN_UNIQUENESS = {
-    "io.k8s.api.core.v1.Container": _CONTAINER_LISTS,
-    "io.k8s.api.core.v1.EphemeralContainer": _CONTAINER_LISTS,
-    "io.k8s.api.core.v1.PodSpec": (
-        "containers",
-        "initContainers",
-        "volumes",
-        "imagePullSecrets",
-        "hostAliases",
-    ),
-}
-
-
 class MissingPackage(InputError):
     """kubernetes-validate is not installed."""
 
@@ -95,11 +77,6 @@ def load(want: str) -> dict:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     text = text.replace('"#/$defs/', '"#/components/schemas/')
     defs = {k: openapi30(v) for k, v in json.loads(text)["$defs"].items()}
-    for name, fields in HAND_WRITTEN_UNIQUENESS.items():
-        properties = defs.get(name, {}).get("properties", {})
-        for field in fields:
-            if field in properties:
-                properties[field] = {**properties[field], "x-dv-custom-unique": True}
     if INT_OR_STRING in defs:
         defs[INT_OR_STRING] = {"x-kubernetes-int-or-string": True}
     return decoded(
@@ -166,7 +143,9 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
             return None
         if name not in state:
             doc, rules = _cached(base + name, lambda: _kind(full(), name))
-            state[name] = Target(doc, name, f"Kubernetes {want} (kubernetes-validate)", builtin=True, rules=rules)
+            state[name] = Target(
+                doc, name, f"Kubernetes {want} (kubernetes-validate)", builtin=True, rules=rules, trusted=True
+            )
         return state[name]
 
     return find
@@ -202,6 +181,6 @@ def index(doc: dict, version: str) -> dict:
         for gvk in s.get("x-kubernetes-group-version-kind") or ():
             out.setdefault(
                 (gvk.get("group", ""), gvk.get("version", ""), gvk.get("kind", "")),
-                Target(doc, name, source, builtin=True),
+                Target(doc, name, source, builtin=True, trusted=True),
             )
     return out

@@ -16,11 +16,22 @@ DECODERS = {QUANTITY: "quantity", INT_OR_STRING: "int32", TIME: "rfc3339", MICRO
 # formats that say nothing more to the evaluator (Kubernetes' own OpenAPI v3 writes `int-or-string`;
 # `date-time` is the times' published format)
 _NO_RULE = (None, "int-or-string", "date-time")
+# Lists whose published list-map keys the API server does not hold unique as the schema says
+# (k8s.io/kubernetes pkg/apis/core/validation/validation.go; pkg/api/pod/warnings.go): a duplicate
+# container port, env name, imagePullSecret or hostAlias is a warning; container and volume names
+# are unique by hand-written code (handwritten/podspec.py: `containers[1].name: Duplicate value`).
+_CONTAINER_LISTS = ("ports", "env")
+HAND_WRITTEN_UNIQUENESS = {
+    "io.k8s.api.core.v1.Container": _CONTAINER_LISTS,
+    "io.k8s.api.core.v1.EphemeralContainer": _CONTAINER_LISTS,
+    "io.k8s.api.core.v1.PodSpec": ("containers", "initContainers", "volumes", "imagePullSecrets", "hostAliases"),
+}
 
 
 def decoded(doc: dict) -> dict:
-    """OpenAPI document `doc` with those types' values checked as their decoders check them; `doc`
-    itself when it holds none of them."""
+    """OpenAPI document `doc` with those types' values checked as their decoders check them, and the
+    lists of HAND_WRITTEN_UNIQUENESS left to the hand-written checks; `doc` itself when it holds
+    none of them."""
     schemas = (doc.get("components") or {}).get("schemas")
     if not isinstance(schemas, dict):
         return doc
@@ -29,6 +40,46 @@ def decoded(doc: dict) -> dict:
         for name, fmt in DECODERS.items()
         if isinstance(s := schemas.get(name), dict) and s.get("format") in _NO_RULE
     }
+    for name, fields in HAND_WRITTEN_UNIQUENESS.items():
+        s = schemas.get(name)
+        properties = s.get("properties") if isinstance(s, dict) else None
+        if isinstance(properties, dict) and any(isinstance(properties.get(f), dict) for f in fields):
+            marked = {
+                f: {**properties[f], "x-dv-custom-unique": True} for f in fields if isinstance(properties.get(f), dict)
+            }
+            found[name] = {**s, "properties": {**properties, **marked}}
     if not found:
         return doc
     return {**doc, "components": {**doc["components"], "schemas": {**schemas, **found}}}
+
+
+def marked_inline(schema: object) -> None:
+    """Mark, in place, the lists of HAND_WRITTEN_UNIQUENESS in a schema that holds Kubernetes' types
+    inline, under no definition name (kubernetes-json-schema's standalone files), found by their
+    fields: a container's (`name`, `image`, `ports` or `env`) and a pod spec's (`containers`)."""
+    todo = [schema]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo += node
+            continue
+        if not isinstance(node, dict):
+            continue
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            if "containers" in properties:
+                fields = HAND_WRITTEN_UNIQUENESS["io.k8s.api.core.v1.PodSpec"]
+            elif "image" in properties and "name" in properties:
+                fields = _CONTAINER_LISTS
+            else:
+                fields = ()
+            for f in fields:
+                if isinstance(properties.get(f), dict):
+                    properties[f] = {**properties[f], "x-dv-custom-unique": True}
+        todo += [v for k, v in node.items() if k not in ("enum", "default", "example", "const")]
+
+
+def is_kubernetes_type(name: str) -> bool:
+    """A definition of Kubernetes' own Go types, by its published name (`io.k8s.api.apps.v1.Deployment`):
+    its kind is one the API server validates by hand-written code too."""
+    return name.startswith("io.k8s.api.")

@@ -28,10 +28,10 @@ import re
 from collections.abc import Callable
 from urllib.parse import urljoin
 
-from . import schemacache
+from . import handwritten, schemacache
 from .builtin import openapi30
 from .document import InputError
-from .kubetypes import decoded
+from .kubetypes import decoded, marked_inline
 from .published import embedded_document
 from .routing import ADMISSION_VERSION, Catalog, Target, admit_crds
 from .schemaerror import SchemaError
@@ -156,7 +156,14 @@ def finder(
             return sub.by_gvk.get(gvk)  # None: the export is of another apiVersion
         else:  # a bare JSON schema: the one for this object's kind
             gvks = [{"group": gvk[0], "version": gvk[1], "kind": gvk[2]}]
-            sub.add_doc(_bundle(doc, where, gvk[2], lambda f: _read(f, files, cache), gvks), where)
+            bundle = _bundle(doc, where, gvk[2], lambda f: _read(f, files, cache), gvks)
+            builtin_kind = (gvk[0], gvk[2]) in handwritten.KINDS or (gvk[0], gvk[2]) in handwritten.WARNED
+            if builtin_kind:  # one of Kubernetes' own kinds: judged as the server judges it
+                marked_inline(bundle["components"]["schemas"][gvk[2]])
+            sub.add_doc(bundle, where)
+            hit = sub.by_gvk.get(gvk)
+            if hit is not None:
+                hit.builtin = builtin_kind
         hit = sub.by_gvk.get(gvk)
         if hit is None:
             api = f"{gvk[0]}/{gvk[1]}" if gvk[0] else gvk[1]

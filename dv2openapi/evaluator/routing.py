@@ -18,7 +18,7 @@ from . import schemacache
 from .crdv1beta1 import V1BETA1, as_v1
 from .document import InputError
 from .errors import OMITTED, FieldError
-from .kubetypes import decoded
+from .kubetypes import decoded, is_kubernetes_type
 from .published import unpublished
 from .schemaerror import SchemaError
 from .select import as_openapi, embedded_openapi, rendered_by_us
@@ -39,11 +39,13 @@ class Target:
         builtin: bool = False,
         shape: Target | None = None,
         rules: int | None = None,
+        trusted: bool = False,
     ):
         self.doc, self.name, self.source = doc, name, source
         self.ours = ours  # a dv2openapi CRD: its rules are all in the annotation's document
         self.crd = crd  # the CRD manifest: anyone else's is validated as the API server validates it
-        self.builtin = builtin  # one of Kubernetes' own kinds (--kubernetes-version): ObjectMeta is checked too
+        self.builtin = builtin  # one of Kubernetes' own kinds: ObjectMeta and the hand-written checks too
+        self.trusted = trusted  # a schema kubernetes-validate ships: known to compile, not checked
         self.shape = shape  # a built-in kind's published schema, checked beside a schema given for it
         self._rules = rules  # its CEL rules, counted when first asked for unless known
 
@@ -126,7 +128,7 @@ class Catalog:
         if bare and source not in self.kindless:
             self.kindless.append(source)
         for name, s in schemas.items():
-            target = Target(openapi, name, source)
+            target = Target(openapi, name, source, builtin=is_kubernetes_type(name))
             self.by_name.setdefault(name, target)
             for gvk in (s.get("x-kubernetes-group-version-kind") or []) if isinstance(s, dict) else []:
                 if isinstance(gvk, dict):

@@ -118,7 +118,7 @@ def _validator(t: Target):
     hit = _VALIDATORS.get(t)
     if hit is None:
         try:
-            hit = compile_schema(t.doc, t.name, trusted=t.builtin and t.shape is None and t.crd is None)
+            hit = compile_schema(t.doc, t.name, trusted=t.trusted and t.shape is None and t.crd is None)
         except SchemaError as e:
             hit = e
         _VALIDATORS[t] = hit
@@ -232,7 +232,7 @@ def _hand_written(vd: Verdict, target: Target, doc: Doc, obj: dict) -> None:
     from . import handwritten
 
     info = (target.shape or target).doc.get("info")
-    version = str(info.get("version", "")) if isinstance(info, dict) else ""
+    version = str(info.get("version", "")).removeprefix("v") if isinstance(info, dict) else ""  # from "v1.31.0"
     seen = {(f.field, f.reason) for f in vd.errors}
     found = [_server_finding(e, doc, vd.line) for e in handwritten.errors(obj, version)]
     vd.errors += [f for f in found if (f.field, f.reason) not in seen]

@@ -1,0 +1,129 @@
+"""A built-in kind is judged as the API server judges it whichever schema the user points dv-eval at:
+`--kubernetes-version`, Kubernetes' own OpenAPI document given with `--schema`, or a
+kubernetes-json-schema file found by `-schema-location` (definitions by reference or inline). The
+lists the server only warns about (pkg/api/pod/warnings.go) are warnings, and the hand-written
+checks (pkg/apis/core/validation/validation.go) run."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+import yaml
+
+from dv2openapi.evaluator.cli import main
+from tests.cli import invoke
+
+pytest.importorskip("kubernetes_validate", reason="Kubernetes' own schemas come from the kubernetes-validate package")
+
+DEPLOYMENT = {
+    "apiVersion": "apps/v1",
+    "kind": "Deployment",
+    "metadata": {"name": "web"},
+    "spec": {
+        "selector": {"matchLabels": {"app": "web"}},
+        "template": {
+            "metadata": {"labels": {"app": "web"}},
+            "spec": {
+                "containers": [
+                    {
+                        "name": "a",
+                        "image": "nginx",
+                        # ingress-nginx's AWS NLB TLS deploy.yaml: two ports 80/TCP, http and https
+                        "ports": [{"containerPort": 80, "name": "http"}, {"containerPort": 80, "name": "https"}],
+                        "env": [{"name": "A", "value": "1"}, {"name": "A", "value": "2"}],
+                    }
+                ]
+            },
+        },
+    },
+}
+WARNINGS = [
+    'spec.template.spec.containers[0].env[1]: hides previous definition of "A", which may be dropped when using apply',
+    "spec.template.spec.containers[0].ports[1]: duplicate port definition with "
+    "spec.template.spec.containers[0].ports[0]",
+]
+
+
+def _published(tmp_path) -> str:
+    """Kubernetes 1.31's definitions as its API server publishes them (no dv-eval marks), one document."""
+    from dv2openapi.evaluator import builtin
+
+    def plain(x):
+        if isinstance(x, dict):
+            return {k: plain(v) for k, v in x.items() if not k.startswith("x-dv-")}
+        return [plain(v) for v in x] if isinstance(x, list) else x
+
+    doc = plain(builtin.load("1.31"))
+    doc["info"] = {"title": "Kubernetes", "version": "v1.31.0"}
+    assert (
+        "x-kubernetes-list-map-keys"
+        in doc["components"]["schemas"]["io.k8s.api.core.v1.Container"]["properties"]["ports"]
+    )
+    path = tmp_path / "kubernetes.json"
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def _inline(tmp_path) -> str:
+    """A kubernetes-json-schema standalone file: the Deployment's schema with every type inline."""
+    item = {"type": "object", "properties": {"name": {"type": "string"}, "value": {"type": "string"}}}
+    port = {"type": "object", "properties": {"containerPort": {"type": "integer"}, "name": {"type": "string"}}}
+    container = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "image": {"type": "string"},
+            "env": {
+                "type": "array",
+                "items": item,
+                "x-kubernetes-list-type": "map",
+                "x-kubernetes-list-map-keys": ["name"],
+            },
+            "ports": {
+                "type": "array",
+                "items": port,
+                "x-kubernetes-list-type": "map",
+                "x-kubernetes-list-map-keys": ["containerPort", "protocol"],
+            },
+        },
+    }
+    pod = {"type": "object", "properties": {"containers": {"type": "array", "items": container}}}
+    template = {"type": "object", "properties": {"spec": pod}}
+    schema = {"type": "object", "properties": {"spec": {"type": "object", "properties": {"template": template}}}}
+    (tmp_path / "deployment.json").write_text(json.dumps(schema))
+    return str(tmp_path / "{{ .ResourceKind }}.json")
+
+
+def _check(tmp_path, args: list[str]) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text(yaml.safe_dump(DEPLOYMENT))
+    r = invoke(main, [*args, str(good)])
+    assert r.exit_code == 0, r.output
+    said = [line.split(": ", 3)[3].removesuffix(" (the API server's warning)") for line in r.stderr.splitlines()]
+    assert sorted(said) == WARNINGS
+    bad = copy.deepcopy(DEPLOYMENT)
+    bad["spec"]["template"]["spec"]["containers"][0]["image"] = ""
+    (tmp_path / "bad.yaml").write_text(yaml.safe_dump(bad))
+    r = invoke(main, [*args, str(tmp_path / "bad.yaml")])
+    # validateContainerCommon: len(ctr.Image) == 0 -> field.Required(path.Child("image"), "")
+    assert r.exit_code == 1 and "spec.template.spec.containers[0].image: Required value" in r.stdout, r.output
+
+
+def test_kubernetes_own_openapi_document_given_with_schema(tmp_path):
+    _check(tmp_path, ["--schema", _published(tmp_path)])
+
+
+def test_a_kubernetes_json_schema_file_with_its_types_inline(tmp_path):
+    _check(tmp_path, ["-schema-location", _inline(tmp_path)])
+
+
+def test_a_custom_resource_keeps_its_list_map_keys_unique(tmp_path):
+    # the lists are Kubernetes' own only in Kubernetes' own kinds: a kind of another group with the same
+    # fields is held to its schema (a CRD's list-map keys are unique on the server)
+    _inline(tmp_path)
+    obj = {**DEPLOYMENT, "apiVersion": "example.com/v1"}
+    (tmp_path / "cr.yaml").write_text(yaml.safe_dump(obj))
+    r = invoke(main, ["-schema-location", str(tmp_path / "{{ .ResourceKind }}.json"), str(tmp_path / "cr.yaml")])
+    assert r.exit_code == 1 and "ports[1]: Duplicate value" in r.stdout, r.output
