@@ -44,6 +44,12 @@ def path_segment_name(name: str, prefix: bool) -> list[str]:
     return [f"may not contain '{c}'" for c in "/%" if c in name]
 
 
+def rbac_name(name: str, prefix: bool) -> list[str]:
+    """RBAC's `ValidateRBACName`: `path.IsValidPathSegmentName` for a name and a generateName prefix
+    alike (a prefix may not be `.` or `..` either); colons allowed (`system:controller:foo`)."""
+    return path_segment_name(name, False)
+
+
 def dns1035_name(name: str, prefix: bool) -> list[str]:
     """`NameIsDNS1035Label` (Services)."""
     return name_dns1035_label(name[:-1] + "a" if prefix and name.endswith("-") else name)
@@ -56,7 +62,7 @@ BUILTIN_NAME_RULES: dict[tuple[str, str], NameRule] = {
     ("", "Service"): dns1035_name,
     ("", "PersistentVolume"): path_segment_name,
     **{
-        ("rbac.authorization.k8s.io", k): path_segment_name
+        ("rbac.authorization.k8s.io", k): rbac_name
         for k in ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
     },
 }

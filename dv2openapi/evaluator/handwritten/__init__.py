@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import FieldError
-from . import configdata, podspec, podwarnings, services, workloads
+from . import claims, configdata, networking, podspec, podwarnings, rbac, services, workloads
 
 # (group, kind) -> the checks of its create and update validation, each given (obj, version)
 KINDS: dict[tuple[str, str], tuple[Callable[[dict, tuple], list[FieldError]], ...]] = {
@@ -22,12 +22,19 @@ KINDS: dict[tuple[str, str], tuple[Callable[[dict, tuple], list[FieldError]], ..
     ("", "Service"): (services.service,),
     ("", "ConfigMap"): (configdata.config_map,),
     ("", "Secret"): (configdata.secret,),
+    ("", "PersistentVolumeClaim"): (claims.persistent_volume_claim,),
+    ("networking.k8s.io", "Ingress"): (networking.ingress,),
+    ("networking.k8s.io", "NetworkPolicy"): (networking.network_policy,),
     ("apps", "Deployment"): (workloads.replica_set_like,),
     ("apps", "ReplicaSet"): (workloads.replica_set_like,),
     ("apps", "DaemonSet"): (workloads.daemon_set,),
     ("apps", "StatefulSet"): (workloads.stateful_set,),  # its template's PodSpec is not validated
     ("batch", "Job"): (workloads.job,),
     ("batch", "CronJob"): (workloads.cron_job,),
+    ("rbac.authorization.k8s.io", "Role"): (rbac.role,),
+    ("rbac.authorization.k8s.io", "ClusterRole"): (rbac.cluster_role,),
+    ("rbac.authorization.k8s.io", "RoleBinding"): (rbac.role_binding,),
+    ("rbac.authorization.k8s.io", "ClusterRoleBinding"): (rbac.cluster_role_binding,),
 }
 
 # (group, kind) -> the path of its pod template (GetWarningsForPodTemplate's fieldPath) or of its pod

@@ -1,0 +1,226 @@
+"""RBAC's kinds (rbac.authorization.k8s.io) as the API server checks them on create and update
+(k8s.io/kubernetes pkg/apis/rbac/validation/validation.go: ValidateRole, ValidateClusterRole,
+ValidatePolicyRule, ValidateRoleBinding, ValidateClusterRoleBinding, ValidateRoleBindingSubject),
+after the v1 defaults (pkg/apis/rbac/v1/defaults.go): an empty `roleRef.apiGroup` is
+rbac.authorization.k8s.io, an empty subject `apiGroup` is "" for a ServiceAccount and
+rbac.authorization.k8s.io for a User or a Group. Paths have no `spec.` prefix (`rules[0].verbs`,
+`roleRef.kind`, `subjects[0].name`). The objects' names are path segments (ValidateRBACName: any
+name but `.` and `..` without `/` or `%`, so `system:controller:foo` is valid), checked with the
+metadata (apiserver/objectmeta.py, `rbac_name`).
+
+How a bad value is printed follows the release: a list (`nonResourceURLs`) as Go's `%#v`
+(`[]string{"/metrics"}`) before 1.34, as JSON from 1.34 (kubernetes PR 132314). An aggregation
+rule's selector values in `matchExpressions` are label values from 1.26 (AllowInvalidLabelValueInSelector,
+kubernetes PR 113699); before, only the selector's own "invalid label selector." error tells of one.
+
+Left out: the duplicate Invalid error `user name cannot be empty` / `group name cannot be empty`
+that older releases add to an empty User or Group subject's `Required value` (the release that
+dropped it was not established; the object is invalid either way); update-only rules (`roleRef`
+may not change); what the server's authorizer checks beyond validation (escalation: a role may not
+grant more than its creator holds; a binding's role need not exist). A value of the wrong JSON type
+is left to the schema walk: the check that reads it is skipped."""
+
+from __future__ import annotations
+
+from dv2openapi.apiserver.golang import go_json, go_quote
+from dv2openapi.apiserver.names import is_label_value, is_path_segment_name, name_dns1123_subdomain
+
+from ..errors import FORBIDDEN, INVALID, REQUIRED, FieldError
+from .podspec import not_supported
+from .services import _characters, qualified_name
+from .values import items, text
+
+GROUP = "rbac.authorization.k8s.io"  # rbac.GroupName
+SUBJECT_KINDS = ("ServiceAccount", "User", "Group")  # as ValidateRoleBindingSubject lists them
+NO_RESOURCE_URLS_IN_ROLE = "namespaced rules cannot apply to non-resource URLs"
+MIXED_RULE = "rules cannot apply to both regular resources and non-resource URLs"
+NO_SELECTORS = "at least one clusterRoleSelector required if aggregationRule is non-nil"
+
+
+def role(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateRole: each rule, namespaced (no non-resource URLs)."""
+    return _rules(obj, True, release)
+
+
+def cluster_role(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateClusterRole: each rule, then the aggregation rule's selectors."""
+    errs = _rules(obj, False, release)
+    aggregation = obj.get("aggregationRule")
+    if isinstance(aggregation, dict):
+        selectors = aggregation.get("clusterRoleSelectors")
+        if selectors is None or selectors == []:
+            errs.append(FieldError(REQUIRED, "aggregationRule.clusterRoleSelectors", "", NO_SELECTORS))
+        for i, selector in items(selectors):
+            errs += _cluster_role_selector(selector, f"aggregationRule.clusterRoleSelectors[{i}]", release)
+    return errs
+
+
+def role_binding(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateRoleBinding: a role reference to a Role or a ClusterRole; subjects, namespaced."""
+    return _binding(obj, ("Role", "ClusterRole"), True)
+
+
+def cluster_role_binding(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateClusterRoleBinding: a role reference to a ClusterRole; a ServiceAccount subject
+    names its namespace."""
+    return _binding(obj, ("ClusterRole",), False)
+
+
+def _rules(obj: dict, namespaced: bool, release: tuple) -> list[FieldError]:
+    errs: list[FieldError] = []
+    for i, rule in items(obj.get("rules")):
+        errs += _policy_rule(rule, namespaced, f"rules[{i}]", release)
+    return errs
+
+
+def _count(value: object) -> int | None:
+    """len() of a list of strings as Go holds it: 0 when absent or null; None when of another type
+    (the schema walk reports it)."""
+    if value is None:
+        return 0
+    if isinstance(value, list) and all(v is None or isinstance(v, str) for v in value):
+        return len(value)
+    return None
+
+
+def _policy_rule(rule: dict, namespaced: bool, path: str, release: tuple) -> list[FieldError]:
+    """ValidatePolicyRule: verbs; a non-resource URL rule has no resources (and is not a Role's);
+    a resource rule names API groups and resources."""
+    errs: list[FieldError] = []
+    if _count(rule.get("verbs")) == 0:
+        errs.append(FieldError(REQUIRED, f"{path}.verbs", "", "verbs must contain at least one value"))
+    counts = [_count(rule.get(k)) for k in ("nonResourceURLs", "apiGroups", "resources", "resourceNames")]
+    if None in counts:
+        return errs
+    urls, groups, resources, names = counts
+    if urls:
+        shown = [u or "" for u in rule["nonResourceURLs"]]
+        if namespaced:
+            errs.append(_ListInvalid(f"{path}.nonResourceURLs", shown, NO_RESOURCE_URLS_IN_ROLE, release))
+        if groups or resources or names:
+            errs.append(_ListInvalid(f"{path}.nonResourceURLs", shown, MIXED_RULE, release))
+        return errs
+    if not groups:
+        detail = "resource rules must supply at least one api group"
+        errs.append(FieldError(REQUIRED, f"{path}.apiGroups", "", detail))
+    if not resources:
+        errs.append(FieldError(REQUIRED, f"{path}.resources", "", "resource rules must supply at least one resource"))
+    return errs
+
+
+class _ListInvalid(FieldError):
+    """field.Invalid with a []string bad value, printed as the release's field.Error prints it."""
+
+    __slots__ = ("release",)
+
+    def __init__(self, path: str, values: list[str], detail: str, release: tuple):
+        super().__init__(INVALID, path, values, detail)
+        self.release = release
+
+    def body(self) -> str:
+        values: list[str] = self.bad_value  # type: ignore[assignment]
+        if self.release >= (1, 34):
+            shown = go_json(values)
+        else:
+            shown = "[]string{" + ", ".join(go_quote(v) for v in values) + "}"
+        return f"Invalid value: {shown}: {self.detail}"
+
+
+def _cluster_role_selector(selector: dict, path: str, release: tuple) -> list[FieldError]:
+    """ValidateLabelSelector of one clusterRoleSelector, then LabelSelectorAsSelector's verdict: it
+    cannot read a selector with a bad key, value, operator or value count (labels.NewRequirement's
+    checks: ValidateLabelSelector's, with the values checked), and the server reports the selector
+    whole with its nil result as the bad value. Label values in `matchExpressions` are checked by
+    ValidateLabelSelector from 1.26 (before, only the whole selector is reported)."""
+    labels, exprs = selector.get("matchLabels"), selector.get("matchExpressions")
+    if not isinstance(labels, (dict, type(None))) or not isinstance(exprs, (list, type(None))):
+        return []  # a wrong type: the schema walk reports it
+    errs: list[FieldError] = []
+    for key in sorted(labels or ()):  # Go ranges over the map in no set order
+        errs += [FieldError(INVALID, f"{path}.matchLabels", key, m) for m in qualified_name(str(key))]
+        value = text(labels[key])
+        if value is not None:
+            errs += [FieldError(INVALID, f"{path}.matchLabels", value, _characters(m)) for m in is_label_value(value)]
+    unreadable = bool(errs)
+    for i, expr in items(exprs):
+        found, values = _requirement(expr, f"{path}.matchExpressions[{i}]")
+        errs += found
+        if release >= (1, 26):
+            errs += values
+        unreadable = unreadable or bool(found or values)
+    if unreadable:
+        errs.append(FieldError(INVALID, path, "null", "invalid label selector."))
+    return errs
+
+
+def _requirement(expr: dict, path: str) -> tuple[list[FieldError], list[FieldError]]:
+    """ValidateLabelSelectorRequirement: values as the operator wants them, a qualified-name key;
+    apart, its label-value errors (AllowInvalidLabelValueInSelector false)."""
+    operator, key, count = text(expr.get("operator")), text(expr.get("key")), _count(expr.get("values"))
+    if operator is None or key is None or count is None:
+        return [], []
+    errs: list[FieldError] = []
+    if operator in ("In", "NotIn"):
+        if not count:
+            detail = "must be specified when `operator` is 'In' or 'NotIn'"
+            errs.append(FieldError(REQUIRED, f"{path}.values", "", detail))
+    elif operator in ("Exists", "DoesNotExist"):
+        if count:
+            detail = "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"
+            errs.append(FieldError(FORBIDDEN, f"{path}.values", "", detail))
+    else:
+        errs.append(FieldError(INVALID, f"{path}.operator", operator, "not a valid selector operator"))
+    errs += [FieldError(INVALID, f"{path}.key", key, m) for m in qualified_name(key)]
+    values: list[FieldError] = []
+    for j, value in enumerate(expr.get("values") or ()):
+        value = value or ""
+        values += [FieldError(INVALID, f"{path}.values[{j}]", value, _characters(m)) for m in is_label_value(value)]
+    return errs, values
+
+
+def _binding(obj: dict, kinds: tuple[str, ...], namespaced: bool) -> list[FieldError]:
+    """ValidateRoleBinding / ValidateClusterRoleBinding: the role reference's group, kind and name
+    (a path segment), then each subject."""
+    errs: list[FieldError] = []
+    ref = obj.get("roleRef")
+    if ref is None:
+        ref = {}
+    if isinstance(ref, dict):
+        group = text(ref.get("apiGroup"))
+        if group is not None and (group or GROUP) != GROUP:  # SetDefaults_(Cluster)RoleBinding
+            errs.append(not_supported("roleRef.apiGroup", group, (GROUP,)))
+        kind = text(ref.get("kind"))
+        if kind is not None and kind not in kinds:
+            errs.append(not_supported("roleRef.kind", kind, kinds))
+        name = text(ref.get("name"))
+        if name == "":
+            errs.append(FieldError(REQUIRED, "roleRef.name", "", ""))
+        elif name is not None:
+            errs += [FieldError(INVALID, "roleRef.name", name, m) for m in is_path_segment_name(name)]
+    for i, subject in items(obj.get("subjects")):
+        errs += _subject(subject, namespaced, f"subjects[{i}]")
+    return errs
+
+
+def _subject(subject: dict, namespaced: bool, path: str) -> list[FieldError]:
+    """ValidateRoleBindingSubject: a name; a ServiceAccount's a DNS subdomain, its apiGroup "", its
+    namespace given in a ClusterRoleBinding; a User's or Group's apiGroup rbac.authorization.k8s.io."""
+    name, kind, group = text(subject.get("name")), text(subject.get("kind")), text(subject.get("apiGroup"))
+    errs: list[FieldError] = []
+    if name == "":
+        errs.append(FieldError(REQUIRED, f"{path}.name", "", ""))
+    if kind is None:
+        return errs
+    if kind == "ServiceAccount":
+        if name:
+            errs += [FieldError(INVALID, f"{path}.name", name, m) for m in name_dns1123_subdomain(name)]
+        if group:
+            errs.append(not_supported(f"{path}.apiGroup", group, ("",)))
+        if not namespaced and text(subject.get("namespace"), "x") == "":
+            errs.append(FieldError(REQUIRED, f"{path}.namespace", "", ""))
+    elif kind in ("User", "Group"):
+        if group is not None and (group or GROUP) != GROUP:  # SetDefaults_Subject
+            errs.append(not_supported(f"{path}.apiGroup", group, (GROUP,)))
+    else:
+        errs.append(not_supported(f"{path}.kind", kind, SUBJECT_KINDS))
+    return errs
