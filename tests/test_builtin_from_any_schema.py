@@ -127,3 +127,56 @@ def test_a_custom_resource_keeps_its_list_map_keys_unique(tmp_path):
     (tmp_path / "cr.yaml").write_text(yaml.safe_dump(obj))
     r = invoke(main, ["-schema-location", str(tmp_path / "{{ .ResourceKind }}.json"), str(tmp_path / "cr.yaml")])
     assert r.exit_code == 1 and "ports[1]: Duplicate value" in r.stdout, r.output
+
+
+def test_fields_the_published_schema_requires_and_the_server_does_not(tmp_path):
+    # The server decodes a built-in kind into its Go type and never checks the schema's `required`:
+    # ValidateStatefulSetSpec reads no serviceName, an absent podSelector selects every pod,
+    # SetDefaults_RoleBinding fills roleRef.apiGroup, validateHTTPHeaders checks a header's name only
+    stateful = {
+        "apiVersion": "apps/v1",
+        "kind": "StatefulSet",
+        "metadata": {"name": "db"},
+        "spec": {
+            "selector": {"matchLabels": {"app": "db"}},
+            "template": {
+                "metadata": {"labels": {"app": "db"}},
+                "spec": {
+                    "containers": [
+                        {
+                            "name": "a",
+                            "image": "postgres",
+                            "readinessProbe": {"httpGet": {"port": 80, "httpHeaders": [{"name": "X-Probe"}]}},
+                        }
+                    ]
+                },
+            },
+        },
+    }
+    policy = {
+        "apiVersion": "networking.k8s.io/v1",
+        "kind": "NetworkPolicy",
+        "metadata": {"name": "deny"},
+        "spec": {"policyTypes": ["Ingress"]},
+    }
+    binding = {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "ClusterRoleBinding",
+        "metadata": {"name": "system:view"},
+        "roleRef": {"kind": "ClusterRole", "name": "view"},
+        "subjects": [{"kind": "ServiceAccount", "name": "default", "namespace": "default"}],
+    }
+    path = tmp_path / "m.yaml"
+    path.write_text(yaml.safe_dump_all([stateful, policy, binding]))
+    for args in (
+        ["--kubernetes-version", "1.31"],
+        ["--kubernetes-version", "1.37"],
+        ["--schema", _published(tmp_path)],
+    ):
+        r = invoke(main, [*args, str(path)])
+        assert r.exit_code == 0 and "3 valid" in r.output, (args, r.output)
+    # what the server does require stays required: a binding's roleRef.name (ValidateRoleBinding)
+    binding["roleRef"] = {"kind": "ClusterRole"}
+    path.write_text(yaml.safe_dump(binding))
+    r = invoke(main, ["--kubernetes-version", "1.31", str(path)])
+    assert r.exit_code == 1 and "roleRef.name: Required value" in r.stdout, r.output

@@ -151,6 +151,49 @@ def test_restart_policies_and_selectors_of_the_workloads():
     assert _errors(obj) == []
 
 
+def test_a_replication_controller_as_validate_replication_controller_spec_checks_it(tmp_path):
+    rc = {
+        "apiVersion": "v1",
+        "kind": "ReplicationController",
+        "metadata": {"name": "web"},
+        "spec": {
+            "replicas": 2,
+            "selector": {"app": "web"},
+            "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "a", "image": "x"}]}},
+        },
+    }
+    assert _errors(rc) == []
+    # SetDefaults_ReplicationController: an empty selector is the template's labels
+    defaulted = copy.deepcopy(rc)
+    del defaulted["spec"]["selector"]
+    assert _errors(defaulted) == []
+    # ValidateNonEmptySelector with no labels to default from; ValidateNonnegativeField(spec.Replicas)
+    bare = copy.deepcopy(defaulted)
+    bare["spec"]["replicas"] = -1
+    del bare["spec"]["template"]["metadata"]
+    assert _errors(bare) == [
+        "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+        "spec.selector: Required value",
+    ]
+    # ValidatePodTemplateSpecForRC: labels match the selector, ValidatePodTemplateSpec, restartPolicy
+    # Always, no activeDeadlineSeconds
+    bad = copy.deepcopy(rc)
+    bad["spec"]["selector"] = {"app": "api"}
+    pod = bad["spec"]["template"]["spec"]
+    pod.update(restartPolicy="OnFailure", activeDeadlineSeconds=5)
+    pod["containers"][0]["image"] = ""
+    assert _errors(bad) == [
+        'spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`',
+        "spec.template.spec.containers[0].image: Required value",
+        'spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always"',
+        "spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicationController is not "
+        "Supported",
+    ]
+    missing = {**rc, "spec": {"selector": {"app": "web"}}}
+    assert _errors(missing) == ["spec.template: Required value"]
+    assert _run(tmp_path, rc).exit_code == 0
+
+
 def test_duplicate_list_map_keys_the_server_only_warns_about_are_warnings(tmp_path):
     # ingress-nginx's AWS NLB TLS termination controller: 80/TCP named http and https
     obj = copy.deepcopy(DEPLOYMENT)

@@ -126,7 +126,7 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     # entry names: the entries' format (bump it with them), the release, its file's path, size and time
-    base = f"k8s7-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
+    base = f"k8s8-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
     state: dict = {}
 
     def full() -> dict:

@@ -26,12 +26,22 @@ HAND_WRITTEN_UNIQUENESS = {
     "io.k8s.api.core.v1.EphemeralContainer": _CONTAINER_LISTS,
     "io.k8s.api.core.v1.PodSpec": ("containers", "initContainers", "volumes", "imagePullSecrets", "hostAliases"),
 }
+# Fields the published schema calls required that the API server does not require (it decodes a
+# built-in kind into its Go type, never checks the schema's `required`, and its hand-written
+# validation accepts the zero value or its defaults fill it in); later releases publish them as
+# optional (serviceName from 1.33, podSelector from 1.34, apiGroup from 1.36)
+SERVER_OPTIONAL = {
+    "io.k8s.api.apps.v1.StatefulSetSpec": ("serviceName",),  # ValidateStatefulSetSpec never reads it
+    "io.k8s.api.networking.v1.NetworkPolicySpec": ("podSelector",),  # empty: every pod of the namespace
+    "io.k8s.api.rbac.v1.RoleRef": ("apiGroup",),  # SetDefaults_RoleBinding: rbac.authorization.k8s.io
+    "io.k8s.api.core.v1.HTTPHeader": ("value",),  # validateHTTPHeaders checks the name only
+}
 
 
 def decoded(doc: dict) -> dict:
-    """OpenAPI document `doc` with those types' values checked as their decoders check them, and the
-    lists of HAND_WRITTEN_UNIQUENESS left to the hand-written checks; `doc` itself when it holds
-    none of them."""
+    """OpenAPI document `doc` with those types' values checked as their decoders check them, the
+    lists of HAND_WRITTEN_UNIQUENESS left to the hand-written checks and SERVER_OPTIONAL's fields
+    optional; `doc` itself when it holds none of them."""
     schemas = (doc.get("components") or {}).get("schemas")
     if not isinstance(schemas, dict):
         return doc
@@ -48,6 +58,12 @@ def decoded(doc: dict) -> dict:
                 f: {**properties[f], "x-dv-custom-unique": True} for f in fields if isinstance(properties.get(f), dict)
             }
             found[name] = {**s, "properties": {**properties, **marked}}
+    for name, fields in SERVER_OPTIONAL.items():
+        s = found.get(name, schemas.get(name))
+        required = s.get("required") if isinstance(s, dict) else None
+        if isinstance(required, list) and any(f in required for f in fields):
+            kept = [f for f in required if f not in fields]
+            found[name] = {k: v for k, v in s.items() if k != "required"} | ({"required": kept} if kept else {})
     if not found:
         return doc
     return {**doc, "components": {**doc["components"], "schemas": {**schemas, **found}}}

@@ -19,6 +19,7 @@ from . import claims, configdata, networking, podspec, podwarnings, rbac, servic
 KINDS: dict[tuple[str, str], tuple[Callable[[dict, tuple], list[FieldError]], ...]] = {
     ("", "Pod"): (podspec.pod,),
     ("", "PodTemplate"): (podspec.pod_template,),
+    ("", "ReplicationController"): (workloads.replication_controller,),
     ("", "Service"): (services.service,),
     ("", "ConfigMap"): (configdata.config_map,),
     ("", "Secret"): (configdata.secret,),

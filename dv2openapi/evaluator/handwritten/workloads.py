@@ -53,6 +53,41 @@ def stateful_set(obj: dict, release: tuple) -> list[FieldError]:
     return errs + _always(template, "StatefulSet")
 
 
+def replication_controller(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateReplicationControllerSpec (pkg/apis/core/validation/validation.go), after
+    SetDefaults_ReplicationController (an empty selector is the template's labels): minReadySeconds
+    and replicas not negative, a selector (ValidateNonEmptySelector), then
+    ValidatePodTemplateSpecForRC: a template, its labels matching the selector (a map of labels),
+    ValidatePodTemplateSpec, restartPolicy Always, no activeDeadlineSeconds."""
+    spec = obj.get("spec")
+    if spec is None:
+        spec = {}
+    if not isinstance(spec, dict):
+        return []
+    template = spec.get("template")
+    meta = template.get("metadata") if isinstance(template, dict) else None
+    labels = meta.get("labels") if isinstance(meta, dict) else None
+    selector = spec.get("selector")
+    if not selector and isinstance(labels, dict):
+        selector = labels  # SetDefaults_ReplicationController
+    errs = []
+    for field in ("minReadySeconds", "replicas"):  # ValidateNonnegativeField
+        value = spec.get(field)
+        if type(value) is int and value < 0:
+            errs.append(FieldError(INVALID, f"spec.{field}", value, "must be greater than or equal to 0"))
+    if not selector:
+        errs.append(FieldError(REQUIRED, "spec.selector", "", ""))
+    if template is None:
+        return [*errs, FieldError(REQUIRED, "spec.template", "", "")]
+    if not isinstance(template, dict) or not isinstance(selector or {}, dict):
+        return errs
+    have = labels if isinstance(labels, dict) else {}
+    if selector and any(have.get(k) != v for k, v in selector.items()):  # labels.Set(selector).AsSelector()
+        errs.append(_mismatch(template))
+    errs += template_spec(template, "spec.template", release)
+    return errs + _always(template, "ReplicationController")
+
+
 def job(obj: dict, release: tuple) -> list[FieldError]:
     """validateJobSpec of a Job."""
     spec = obj.get("spec")
