@@ -122,6 +122,12 @@ def test_policy_rules(tmp_path):
         1,
         ["rules[0].verbs: Required value: verbs must contain at least one value"],
     )
+    # with no `verbs` at all the published schema's `required` says it too: once, in the server's words
+    rule = {"apiGroups": [""], "resources": ["pods"]}
+    assert _verdict(tmp_path, _with(ROLE, rules=[rule])) == (
+        1,
+        ["rules[0].verbs: Required value: verbs must contain at least one value"],
+    )
     # ValidatePolicyRule: a resource rule needs apiGroups and resources (resourceNames may name several)
     rule = {"apiGroups": [], "verbs": ["get"], "resourceNames": ["a", "b"]}
     assert _verdict(tmp_path, _with(CLUSTER_ROLE, rules=[rule])) == (

@@ -227,15 +227,15 @@ def judge(opts: Options, new: Doc, old: Doc | None = None) -> Verdict:
 
 
 def _hand_written(vd: Verdict, target: Target, doc: Doc, obj: dict) -> None:
-    """A built-in kind's hand-written checks (what the published schema does not say; each error once)
-    and the API server's warnings."""
+    """A built-in kind's hand-written checks (each error once, in the server's words where the published
+    schema says it too) and the API server's warnings."""
     from . import handwritten
 
     info = (target.shape or target).doc.get("info")
     version = str(info.get("version", "")).removeprefix("v") if isinstance(info, dict) else ""  # from "v1.31.0"
-    seen = {(f.field, f.reason) for f in vd.errors}
     found = [_server_finding(e, doc, vd.line) for e in handwritten.errors(obj, version)]
-    vd.errors += [f for f in found if (f.field, f.reason) not in seen]
+    said = {(f.field, f.reason) for f in found}  # in the server's words where the schema says it too
+    vd.errors = [f for f in vd.errors if (f.field, f.reason) not in said] + found
     for text in handwritten.warnings(obj):
         path = text.partition(": ")[0]
         vd.warnings.append(Finding(path, text, SERVER_WARNING, doc.line_of(path) or vd.line))
