@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable
 from urllib.parse import urljoin
 
-from . import handwritten, schemacache
+from . import schemacache
 from .builtin import openapi30
 from .document import InputError
 from .kubetypes import decoded, marked_inline
@@ -157,13 +157,11 @@ def finder(
         else:  # a bare JSON schema: the one for this object's kind
             gvks = [{"group": gvk[0], "version": gvk[1], "kind": gvk[2]}]
             bundle = _bundle(doc, where, gvk[2], lambda f: _read(f, files, cache), gvks)
-            builtin_kind = (gvk[0], gvk[2]) in handwritten.KINDS or (gvk[0], gvk[2]) in handwritten.WARNED
-            if builtin_kind:  # one of Kubernetes' own kinds: judged as the server judges it
+            from .handwritten import WARNED
+
+            if (gvk[0], gvk[2]) in WARNED:  # a pod's lists, as the server holds them
                 marked_inline(bundle["components"]["schemas"][gvk[2]])
             sub.add_doc(bundle, where)
-            hit = sub.by_gvk.get(gvk)
-            if hit is not None:
-                hit.builtin = builtin_kind
         hit = sub.by_gvk.get(gvk)
         if hit is None:
             api = f"{gvk[0]}/{gvk[1]}" if gvk[0] else gvk[1]

@@ -10,7 +10,7 @@ from . import DepthError
 from . import compile as compile_schema
 from .deep import deeply
 from .document import Doc, InputError
-from .errors import OMITTED, FieldError
+from .errors import OMITTED, TYPE_INVALID, FieldError
 from .routing import Catalog, Miss, Target
 from .schemaerror import SchemaError
 from .servermeta import metadata_decode_error, object_meta_errors, with_generated_name
@@ -231,6 +231,8 @@ def _hand_written(vd: Verdict, target: Target, doc: Doc, obj: dict) -> None:
     schema says it too) and the API server's warnings."""
     from . import handwritten
 
+    if any(f.reason == TYPE_INVALID for f in vd.errors):
+        return  # a value of another JSON type: the server's decoder refuses the body before validating it
     info = (target.shape or target).doc.get("info")
     version = str(info.get("version", "")).removeprefix("v") if isinstance(info, dict) else ""  # from "v1.31.0"
     found = [_server_finding(e, doc, vd.line) for e in handwritten.errors(obj, version)]
