@@ -196,6 +196,41 @@ def test_a_rule_nested_up_to_the_servers_limit_is_admitted_and_judged(tmp_path, 
     assert bad.exit_code == 1 and "spec: Invalid value: no" in bad.stdout, bad.output
 
 
+def _nested(n: int, wrap: str, inner: str = "self.replicas < 5") -> str:
+    for i in range(n):
+        inner = wrap.format(inner, i)
+    return inner
+
+
+DEEP_SHAPES = {  # issue 41: rules cel-go parses that the engine cannot read whole, nor check in pieces
+    "list literals": "[" * 30 + "self.replicas < 5" + "]" * 30 + "[0]" * 30,
+    "map literals": _nested(40, "{{'a': {0}}}") + "['a']" * 40,
+    "all() macros": _nested(120, "[1].all(v{1}, {0})"),
+    "map() macros": _nested(40, "[{0}].map(v{1}, v{1})[0]"),
+}
+
+
+@pytest.mark.parametrize("shape", DEEP_SHAPES)
+def test_a_rule_deeper_than_the_engine_parses_runs_in_the_interpreter(tmp_path, monkeypatch, shape):
+    """Run by `celinterp` over its parsed tree (read in pieces), the server's verdict both ways."""
+    rule = DEEP_SHAPES[shape]
+    with pytest.raises(RuntimeError, match="recursion"):
+        ENV.compile(rule)  # the engine cannot read it whole
+    answers = []
+    interpreted = celrules._interpreted
+
+    def spy(*args, **kwargs):
+        answers.append(interpreted(*args, **kwargs))
+        return answers[-1]
+
+    monkeypatch.setattr(celrules, "_interpreted", spy)
+    ok = _dv_eval(tmp_path, monkeypatch, {"rule": rule, "message": "no"}, {"replicas": 1})
+    assert ok.exit_code == 0, ok.output
+    bad = _dv_eval(tmp_path, monkeypatch, {"rule": rule, "message": "no"}, {"replicas": 9})
+    assert bad.exit_code == 1 and "spec: Invalid value: no" in bad.stdout, bad.output
+    assert (True, None) in answers and (False, None) in answers  # the interpreter's answers, both
+
+
 @pytest.mark.parametrize(
     ("rule", "words"),
     [

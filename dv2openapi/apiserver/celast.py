@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+import sys
+
 from cel_expr_python import cel
 
 from . import cellib
-from .celproto import Node, checked, fields
+from .celproto import Node, checked, fields, parsed
 
 
 class CompileError(Exception):
@@ -62,6 +64,52 @@ def _compile_deep(rule: str, variables: dict[str, cel.Type]) -> Node:
         raise CompileError(str(e)) from None
     except celdeep.TooDeep:
         raise CompileError(f"{celdeep.TOO_DEEP[0]} of 32 when parsing") from None
+
+
+# the receivers of namespaced functions: parsed, `optional.of(x)` is a call of `of` on `optional`;
+# checked, a call of `optional.of` (celinterp's name for it)
+NAMESPACES = ("optional", "math", "sets", "strings", "lists", "base64")
+DEEP_FRAMES = 40 * 250 + 1000  # Python frames a tree of cel-go's 250 levels may take to read and walk
+
+
+def parsed_rule(rule: str) -> Node:
+    """The parsed, not type-checked, tree of a rule (`self`, `oldSelf` and macros expanded as the
+    engine expands them, namespaced calls named as the checker names them), for a rule nested deeper
+    than the engine parses (read in pieces, `celdeep`): what `celinterp` runs; CompileError when it
+    does not parse."""
+    from . import celdeep
+
+    env = cellib.new_env({"self": cel.Type.DYN, "oldSelf": cel.Type.DYN})
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, DEEP_FRAMES))
+    try:
+        root = parsed(celdeep.parsed(cellib.respell(rule), env))
+    except RuntimeError as e:
+        raise CompileError(_message(e)) from None
+    except celdeep.SyntaxProblem as e:
+        raise CompileError(str(e)) from None
+    except celdeep.TooDeep:
+        raise CompileError(f"{celdeep.TOO_DEEP[0]} of 32 when parsing") from None
+    finally:
+        sys.setrecursionlimit(limit)
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.kind == "call" and n.target is not None and n.target.kind == "ident" and n.target.value in NAMESPACES:
+            n.value, n.target = f"{n.target.value}.{n.value}", None
+        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
+    return root
+
+
+def reads_old_self(tree: Node) -> bool:
+    """Whether a tree names `oldSelf`."""
+    stack = [tree]
+    while stack:
+        n = stack.pop()
+        if n.kind == "ident" and n.value == "oldSelf":
+            return True
+        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
+    return False
 
 
 def _message(e: RuntimeError) -> str:

@@ -228,9 +228,14 @@ def _entry(entry: bytes, pieces: dict[str, bytes], counter: list[int]) -> bytes:
 # --- admitting: the checked pieces joined ------------------------------------------------------
 
 
+_UNCHECKABLE: set[str] = set()  # rules no cut let the engine check (their nesting, whatever the types)
+
+
 def check(text: str, variables: dict, limits: tuple[int, ...] = LIMITS) -> tuple[object, Node]:
     """(result type, checked tree) of a rule too deep for the engine's parser; the engine's
     RuntimeError when a piece does not compile."""
+    if text in _UNCHECKABLE:  # found so before: every cut is tried again only at a cost
+        raise TooDeep(text)
     root = _parse(text)
     for limit in limits:
         kept: set[int] = set()  # cuts no variable can stand for (see _declarable)
@@ -245,6 +250,7 @@ def check(text: str, variables: dict, limits: tuple[int, ...] = LIMITS) -> tuple
             except TooDeep:
                 break
             return result, _renumber(tree)
+    _UNCHECKABLE.add(text)
     raise TooDeep(text)
 
 

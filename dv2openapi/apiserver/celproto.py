@@ -154,6 +154,13 @@ def checked(buf: bytes) -> Node:
     return root
 
 
+def parsed(buf: bytes) -> Node:
+    """The tree of a serialized `Any` holding a `cel.expr.ParsedExpr` (as `celdeep.parsed` makes it):
+    no references, no types, no positions."""
+    value = next(v for n, _, v in fields(buf) if n == 2)
+    return _expr(next(v for n, _, v in fields(value) if n == 2), {})
+
+
 def varint(n: int) -> bytes:
     """A protobuf varint."""
     out = bytearray()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import sys
 from typing import Any
 
 from cel_expr_python import cel
@@ -70,11 +71,15 @@ def source(rule: str, optional_old: bool) -> str:
     return OPTIONAL_WRAP.format(rule) if optional_old else rule
 
 
+DEEP: set[tuple[str, bool]] = set()  # rules nested deeper than the engine parses: run by `celinterp`
+
+
 @functools.cache
 def compile_rule(rule: str, optional_old: bool):
     """The compiled program of a rule (raises RuntimeError on a compile error). A rule nested too
-    deep for the engine's parser is joined from its pieces (`celdeep`), or, past what the engine
-    can read at all, run in pieces (a `celpieces.Runner`)."""
+    deep for the engine's parser is run by `celinterp` (`DEEP`); where that does not model it, the
+    engine runs it joined from its pieces (`celdeep`), or, past what the engine can read at all, in
+    pieces (a `celpieces.Runner`)."""
     text = source(rule, optional_old)
     try:
         return ENV.compile(text)
@@ -83,6 +88,7 @@ def compile_rule(rule: str, optional_old: bool):
 
         if not celdeep.too_deep(str(e)):
             raise
+    DEEP.add((rule, optional_old))
     from .celsyntax import SyntaxProblem
 
     try:
@@ -97,6 +103,11 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
     """(plain value, error message in cel-go's words) of a rule or message expression on one
     activation; EngineLimit where even run in pieces the engine cannot give the server's answer."""
     program = compile_rule(rule, optional_old)
+    if (rule, optional_old) in DEEP:
+        interpreted = _interpreted(rule, optional_old, data, deep=True)
+        if interpreted is not None:
+            value, err = interpreted
+            return value, (None if err is None else go_error(err))
     try:
         if isinstance(program, celpieces.Runner):
             value, err = program.run(data)
@@ -118,13 +129,14 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
     return value, (None if err is None else go_error(err))
 
 
-def _interpreted(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None] | None:
-    """(value, error) of a rule past the engine's iteration budget, from `celinterp` (linear in
-    the loop's length, values passed once); None where the interpreter does not model it."""
+def _interpreted(rule: str, optional_old: bool, data: dict, deep: bool = False) -> tuple[Any, str | None] | None:
+    """(value, error) of a rule past the engine's iteration budget, or nested deeper than it
+    parses (`deep`), from `celinterp` (linear in the loop's length and the rule's size, values
+    passed once); None where the interpreter does not model it."""
     from . import celast
 
     try:
-        ast = celast.compile_rule(rule, cel.Type.DYN, optional_old)
+        ast = _deep_tree(rule) if deep else celast.compile_rule(rule, cel.Type.DYN, optional_old)
     except celast.CompileError:
         return None
     variables = {"self": data["self"]}
@@ -132,11 +144,24 @@ def _interpreted(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | 
         variables["oldSelf"] = celinterp.Opt(data["__old"]) if data["__hasOld"] else celinterp.NONE
     elif "oldSelf" in data:
         variables["oldSelf"] = data["oldSelf"]
+    limit = sys.getrecursionlimit()
+    if deep:
+        sys.setrecursionlimit(max(limit, celast.DEEP_FRAMES))
     try:
         value = celinterp.evaluate(ast, variables)[0]
     except celinterp.Unsupported:
         return None
+    finally:
+        sys.setrecursionlimit(limit)
     return (None, value.message) if isinstance(value, celinterp.Err) else (value, None)
+
+
+@functools.cache
+def _deep_tree(rule: str):
+    """The parsed tree `celinterp` runs for a rule nested deeper than the engine parses."""
+    from . import celast
+
+    return celast.parsed_rule(rule)
 
 
 _STATUS = re.compile(r"(?:[A-Z_]+: )+")  # the engine's status codes before its message
@@ -433,18 +458,23 @@ def evaluate(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> tuple[bo
 def uses_old_self(rule: str) -> bool:
     """Whether a rule is a transition rule (it does not compile without `oldSelf`)."""
     compile_rule(rule, False)
-    rule = source(rule, False)  # as the engine runs it: a rewritten or respelled call compiles only so
+    text = source(rule, False)  # as the engine runs it: a rewritten or respelled call compiles only so
     try:
-        ENV_NO_OLD.compile(rule)
+        ENV_NO_OLD.compile(text)
     except RuntimeError as e:
-        from . import celdeep
+        from . import celast, celdeep
         from .celsyntax import SyntaxProblem
 
         if not celdeep.too_deep(str(e)):
             return True
         try:
-            celdeep.check(rule, dict.fromkeys(("self", "__old", "__hasOld"), cel.Type.DYN))
-        except (RuntimeError, SyntaxProblem, celdeep.TooDeep):
+            celdeep.check(text, dict.fromkeys(("self", "__old", "__hasOld"), cel.Type.DYN))
+        except celdeep.TooDeep:  # too deep to check even in pieces: whether its tree names oldSelf
+            try:
+                return celast.reads_old_self(_deep_tree(rule))
+            except celast.CompileError:
+                return True
+        except (RuntimeError, SyntaxProblem):
             return True
     return False
 

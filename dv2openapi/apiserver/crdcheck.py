@@ -22,7 +22,7 @@ import re2
 from cel_expr_python import cel
 
 from . import cellib
-from .celast import CompileError, compile_rule
+from .celast import CompileError, compile_rule, parsed_rule
 from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
 from .crddecode import DecodeError, decode
 from .crddefaults import default_problems
@@ -314,16 +314,19 @@ class _Walker:
         ctype = cel_type(decl)
         for i, r in enumerate(rules):
             rpath = f"{path}.x-kubernetes-validations[{i}].rule"
+            checked = True
             try:
                 ast = compile_rule(r["rule"], ctype, bool(r.get("optionalOldSelf")))
             except CompileError as e:
-                out.append(_compile_problem(rpath, "compilation failed", e))
-                continue
+                ast, checked = _unchecked(r["rule"], e), False
+                if ast is None:
+                    out.append(_compile_problem(rpath, "compilation failed", e))
+                    continue
             if bad_literals := _invalid_literals(ast, r["rule"]):
                 out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {bad_literals}"))
                 continue
             card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
-            max_cost, undefined, kind = estimate(ast, decl)
+            max_cost, undefined, kind = estimate(ast, decl) if checked else (0, [], "dyn")
             if undefined:
                 out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: undefined field '{undefined[0]}'"))
                 continue
@@ -391,6 +394,18 @@ def _message_expression(r: dict, decl: Decl, ctype: cel.Type, mpath: str) -> tup
 
 ENGINE_LIMIT = "EngineLimit"  # not the server's refusal: a limit of the CEL engine the server does not have
 PARSER_DEPTH = "Exceeded max recursion depth"
+
+
+def _unchecked(rule: str, e: CompileError):
+    """The parsed tree of a rule too deep for the engine to type-check even in pieces (`celdeep`),
+    admitted unchecked (cel-go checks it; its type errors and estimated cost are not known here);
+    None when the error is another."""
+    if PARSER_DEPTH not in str(e):
+        return None
+    try:
+        return parsed_rule(rule)
+    except CompileError:
+        return None
 
 
 def _compile_problem(path: str, what: str, e: CompileError) -> Problem:
