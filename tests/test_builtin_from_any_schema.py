@@ -169,15 +169,26 @@ def test_fields_the_published_schema_requires_and_the_server_does_not(tmp_path):
         "roleRef": {"kind": "ClusterRole", "name": "view"},
         "subjects": [{"kind": "ServiceAccount", "name": "default", "namespace": "default"}],
     }
+    # ValidatePriorityClass: 0 is a priority; validateSysctls checks a sysctl's name only
+    priority = {"apiVersion": "scheduling.k8s.io/v1", "kind": "PriorityClass", "metadata": {"name": "zero"}}
+    pod = {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"name": "p"},
+        "spec": {
+            "securityContext": {"sysctls": [{"name": "net.core.somaxconn"}]},
+            "containers": [{"name": "a", "image": "x"}],
+        },
+    }
     path = tmp_path / "m.yaml"
-    path.write_text(yaml.safe_dump_all([stateful, policy, binding]))
+    path.write_text(yaml.safe_dump_all([stateful, policy, binding, priority, pod]))
     for args in (
         ["--kubernetes-version", "1.31"],
         ["--kubernetes-version", "1.37"],
         ["--schema", _published(tmp_path)],
     ):
         r = invoke(main, [*args, str(path)])
-        assert r.exit_code == 0 and "3 valid" in r.output, (args, r.output)
+        assert r.exit_code == 0 and "5 valid" in r.output, (args, r.output)
     # what the server does require stays required: a binding's roleRef.name (ValidateRoleBinding)
     binding["roleRef"] = {"kind": "ClusterRole"}
     path.write_text(yaml.safe_dump(binding))

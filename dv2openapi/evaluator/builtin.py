@@ -17,7 +17,7 @@ from importlib.machinery import PathFinder
 
 from . import schemacache
 from .document import InputError
-from .kubetypes import INT_OR_STRING, decoded
+from .kubetypes import INT_OR_STRING, TABLES, decoded
 from .routing import Target, count_rules
 from .shape import reached
 
@@ -125,8 +125,10 @@ def lookup(version: str) -> Callable[[tuple], Target | None]:
         st = os.stat(path)
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
-    # entry names: the entries' format (bump it with them), the release, its file's path, size and time
-    base = f"k8s8-{want}-{zlib.crc32(path.encode()):08x}-{st.st_size}-{st.st_mtime_ns}-"
+    # entry names: the entries' format (bump it with them; the tables of `kubetypes` that shape them
+    # count), the release, its file's path, size and time
+    shaped = zlib.crc32(path.encode() + TABLES.encode())
+    base = f"k8s8-{want}-{shaped:08x}-{st.st_size}-{st.st_mtime_ns}-"
     state: dict = {}
 
     def full() -> dict:

@@ -35,7 +35,15 @@ SERVER_OPTIONAL = {
     "io.k8s.api.networking.v1.NetworkPolicySpec": ("podSelector",),  # empty: every pod of the namespace
     "io.k8s.api.rbac.v1.RoleRef": ("apiGroup",),  # SetDefaults_RoleBinding: rbac.authorization.k8s.io
     "io.k8s.api.core.v1.HTTPHeader": ("value",),  # validateHTTPHeaders checks the name only
+    "io.k8s.api.core.v1.Sysctl": ("value",),  # validateSysctls checks the name only
+    "io.k8s.api.core.v1.ISCSIVolumeSource": ("lun",),  # validateISCSIVolumeSource: lun 0 to 255
+    "io.k8s.api.core.v1.ISCSIPersistentVolumeSource": ("lun",),
+    "io.k8s.api.scheduling.v1.PriorityClass": ("value",),  # ValidatePriorityClass: 0 is a priority
+    "io.k8s.api.discovery.v1.EndpointSlice": ("endpoints",),  # ValidateEndpointSlice: none is allowed
 }
+
+# what the tables above make of a document, for the names of the cache entries built with them
+TABLES = repr((DECODERS, _NO_RULE, HAND_WRITTEN_UNIQUENESS, SERVER_OPTIONAL))
 
 
 def decoded(doc: dict) -> dict:
