@@ -180,15 +180,25 @@ def test_fields_the_published_schema_requires_and_the_server_does_not(tmp_path):
             "containers": [{"name": "a", "image": "x"}],
         },
     }
+    # SetDefaults_Job: a pod condition pattern's empty status is True (the docs' pod failure policies)
+    job = {
+        "apiVersion": "batch/v1",
+        "kind": "Job",
+        "metadata": {"name": "j"},
+        "spec": {
+            "podFailurePolicy": {"rules": [{"action": "Ignore", "onPodConditions": [{"type": "DisruptionTarget"}]}]},
+            "template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "a", "image": "x"}]}},
+        },
+    }
     path = tmp_path / "m.yaml"
-    path.write_text(yaml.safe_dump_all([stateful, policy, binding, priority, pod]))
+    path.write_text(yaml.safe_dump_all([stateful, policy, binding, priority, pod, job]))
     for args in (
         ["--kubernetes-version", "1.31"],
         ["--kubernetes-version", "1.37"],
         ["--schema", _published(tmp_path)],
     ):
         r = invoke(main, [*args, str(path)])
-        assert r.exit_code == 0 and "5 valid" in r.output, (args, r.output)
+        assert r.exit_code == 0 and "6 valid" in r.output, (args, r.output)
     # what the server does require stays required: a binding's roleRef.name (ValidateRoleBinding)
     binding["roleRef"] = {"kind": "ClusterRole"}
     path.write_text(yaml.safe_dump(binding))

@@ -40,6 +40,9 @@ SERVER_OPTIONAL = {
     "io.k8s.api.core.v1.ISCSIPersistentVolumeSource": ("lun",),
     "io.k8s.api.scheduling.v1.PriorityClass": ("value",),  # ValidatePriorityClass: 0 is a priority
     "io.k8s.api.discovery.v1.EndpointSlice": ("endpoints",),  # ValidateEndpointSlice: none is allowed
+    "io.k8s.api.batch.v1.PodFailurePolicyOnPodConditionsPattern": ("status",),  # SetDefaults_Job: True
+    "io.k8s.api.batch.v1.PodFailurePolicyRule": ("onPodConditions",),  # or onExitCodes (up to 1.28)
+    "io.k8s.api.apps.v1.ControllerRevision": ("revision",),  # ValidateControllerRevision: 0 is one
 }
 
 # what the tables above make of a document, for the names of the cache entries built with them
