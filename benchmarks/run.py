@@ -222,8 +222,11 @@ def _to_openapi30(x, quirks: set):
                 quirks.add('type: [T, "null"] (JSON Schema 2020-12) -> type: T + nullable: true for ours')
         elif k == "properties" and isinstance(v, dict):
             out[k] = {p: _to_openapi30(s, quirks) for p, s in v.items()}
-        elif k == "format" and isinstance(v, str) and v not in ("int32", "int64", "double", "float", "byte",
-                                                                 "date-time", "date", "binary", "password"):
+        elif (
+            k == "format"
+            and isinstance(v, str)
+            and v not in ("int32", "int64", "double", "float", "byte", "date-time", "date", "binary", "password")
+        ):
             quirks.add(f"format {v!r}")
             out[k] = v
         else:
@@ -250,8 +253,11 @@ def load_k8s(schema_dir: Path, file: str, name: str) -> tuple[dict, dict, set]:
     for k in ("x-kubernetes-unions", "x-kubernetes-patch-strategy"):
         if k in json.dumps(defs):
             quirks.add(f"{k} keys present (ignored by every validator)")
-    return {"openapi": "3.0.3", "info": {"title": name, "version": "bench"}, "components": {"schemas": schemas}}, \
-        js, quirks
+    return (
+        {"openapi": "3.0.3", "info": {"title": name, "version": "bench"}, "components": {"schemas": schemas}},
+        js,
+        quirks,
+    )
 
 
 _PINNED = False
@@ -281,49 +287,93 @@ def pin_shape_cache() -> None:
 def deployment_obj() -> dict:
     labels = {"app.kubernetes.io/name": "web", "app.kubernetes.io/component": "frontend", "tier": "web"}
     return {
-        "apiVersion": "apps/v1", "kind": "Deployment",
-        "metadata": {"name": "web-frontend", "namespace": "prod", "labels": dict(labels),
-                     "annotations": {"deployment.kubernetes.io/revision": "7", "owner": "team-web"}},
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {
+            "name": "web-frontend",
+            "namespace": "prod",
+            "labels": dict(labels),
+            "annotations": {"deployment.kubernetes.io/revision": "7", "owner": "team-web"},
+        },
         "spec": {
-            "replicas": 3, "revisionHistoryLimit": 10, "progressDeadlineSeconds": 600,
+            "replicas": 3,
+            "revisionHistoryLimit": 10,
+            "progressDeadlineSeconds": 600,
             "selector": {"matchLabels": {"app.kubernetes.io/name": "web"}},
             "strategy": {"type": "RollingUpdate", "rollingUpdate": {"maxSurge": "25%", "maxUnavailable": 1}},
             "template": {
                 "metadata": {"labels": dict(labels), "annotations": {"prometheus.io/scrape": "true"}},
                 "spec": {
-                    "serviceAccountName": "web", "terminationGracePeriodSeconds": 30,
+                    "serviceAccountName": "web",
+                    "terminationGracePeriodSeconds": 30,
                     "securityContext": {"runAsNonRoot": True, "runAsUser": 1000, "fsGroup": 2000},
                     "nodeSelector": {"kubernetes.io/os": "linux"},
                     "tolerations": [{"key": "dedicated", "operator": "Equal", "value": "web", "effect": "NoSchedule"}],
-                    "affinity": {"podAntiAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
-                        {"weight": 100, "podAffinityTerm": {
-                            "labelSelector": {"matchExpressions": [
-                                {"key": "app.kubernetes.io/name", "operator": "In", "values": ["web"]}]},
-                            "topologyKey": "kubernetes.io/hostname"}}]}},
+                    "affinity": {
+                        "podAntiAffinity": {
+                            "preferredDuringSchedulingIgnoredDuringExecution": [
+                                {
+                                    "weight": 100,
+                                    "podAffinityTerm": {
+                                        "labelSelector": {
+                                            "matchExpressions": [
+                                                {"key": "app.kubernetes.io/name", "operator": "In", "values": ["web"]}
+                                            ]
+                                        },
+                                        "topologyKey": "kubernetes.io/hostname",
+                                    },
+                                }
+                            ]
+                        }
+                    },
                     "containers": [
-                        {"name": "web", "image": "registry.example.com/web:1.42.0", "imagePullPolicy": "IfNotPresent",
-                         "args": ["--port=8080", "--log-level=info"],
-                         "ports": [{"name": "http", "containerPort": 8080, "protocol": "TCP"},
-                                   {"name": "metrics", "containerPort": 9090, "protocol": "TCP"}],
-                         "env": [{"name": "MODE", "value": "production"},
-                                 {"name": "POD_NAME", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"}}},
-                                 {"name": "DB_PASSWORD", "valueFrom": {"secretKeyRef": {"name": "db", "key": "pw"}}}],
-                         "envFrom": [{"configMapRef": {"name": "web-config"}}],
-                         "resources": {"requests": {"cpu": "250m", "memory": "256Mi"},
-                                       "limits": {"cpu": "1", "memory": "512Mi"}},
-                         "livenessProbe": {"httpGet": {"path": "/healthz", "port": "http"},
-                                           "initialDelaySeconds": 10, "periodSeconds": 10, "failureThreshold": 3},
-                         "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}, "periodSeconds": 5},
-                         "volumeMounts": [{"name": "config", "mountPath": "/etc/web", "readOnly": True},
-                                          {"name": "tmp", "mountPath": "/tmp"}],
-                         "securityContext": {"allowPrivilegeEscalation": False, "readOnlyRootFilesystem": True,
-                                             "capabilities": {"drop": ["ALL"]}}},
-                        {"name": "log-shipper", "image": "registry.example.com/shipper:3.1",
-                         "resources": {"requests": {"cpu": "50m", "memory": "64Mi"}},
-                         "volumeMounts": [{"name": "tmp", "mountPath": "/var/log/web"}]},
+                        {
+                            "name": "web",
+                            "image": "registry.example.com/web:1.42.0",
+                            "imagePullPolicy": "IfNotPresent",
+                            "args": ["--port=8080", "--log-level=info"],
+                            "ports": [
+                                {"name": "http", "containerPort": 8080, "protocol": "TCP"},
+                                {"name": "metrics", "containerPort": 9090, "protocol": "TCP"},
+                            ],
+                            "env": [
+                                {"name": "MODE", "value": "production"},
+                                {"name": "POD_NAME", "valueFrom": {"fieldRef": {"fieldPath": "metadata.name"}}},
+                                {"name": "DB_PASSWORD", "valueFrom": {"secretKeyRef": {"name": "db", "key": "pw"}}},
+                            ],
+                            "envFrom": [{"configMapRef": {"name": "web-config"}}],
+                            "resources": {
+                                "requests": {"cpu": "250m", "memory": "256Mi"},
+                                "limits": {"cpu": "1", "memory": "512Mi"},
+                            },
+                            "livenessProbe": {
+                                "httpGet": {"path": "/healthz", "port": "http"},
+                                "initialDelaySeconds": 10,
+                                "periodSeconds": 10,
+                                "failureThreshold": 3,
+                            },
+                            "readinessProbe": {"httpGet": {"path": "/ready", "port": 8080}, "periodSeconds": 5},
+                            "volumeMounts": [
+                                {"name": "config", "mountPath": "/etc/web", "readOnly": True},
+                                {"name": "tmp", "mountPath": "/tmp"},
+                            ],
+                            "securityContext": {
+                                "allowPrivilegeEscalation": False,
+                                "readOnlyRootFilesystem": True,
+                                "capabilities": {"drop": ["ALL"]},
+                            },
+                        },
+                        {
+                            "name": "log-shipper",
+                            "image": "registry.example.com/shipper:3.1",
+                            "resources": {"requests": {"cpu": "50m", "memory": "64Mi"}},
+                            "volumeMounts": [{"name": "tmp", "mountPath": "/var/log/web"}],
+                        },
                     ],
-                    "volumes": [{"name": "config", "configMap": {"name": "web-config", "defaultMode": 420}},
-                                {"name": "tmp", "emptyDir": {"sizeLimit": "1Gi"}}],
+                    "volumes": [
+                        {"name": "config", "configMap": {"name": "web-config", "defaultMode": 420}},
+                        {"name": "tmp", "emptyDir": {"sizeLimit": "1Gi"}},
+                    ],
                 },
             },
         },
@@ -332,20 +382,28 @@ def deployment_obj() -> dict:
 
 def pod_obj() -> dict:
     return {
-        "apiVersion": "v1", "kind": "Pod",
-        "metadata": {"name": "api-7d9f8b6c5-x2k4p", "namespace": "default",
-                     "labels": {"app": "api", "pod-template-hash": "7d9f8b6c5"}},
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {
+            "name": "api-7d9f8b6c5-x2k4p",
+            "namespace": "default",
+            "labels": {"app": "api", "pod-template-hash": "7d9f8b6c5"},
+        },
         "spec": {
-            "restartPolicy": "Always", "dnsPolicy": "ClusterFirst",
+            "restartPolicy": "Always",
+            "dnsPolicy": "ClusterFirst",
             "initContainers": [{"name": "migrate", "image": "api:2.0", "command": ["/bin/migrate", "--up"]}],
-            "containers": [{
-                "name": "api", "image": "api:2.0",
-                "ports": [{"containerPort": 8000, "name": "http"}],
-                "env": [{"name": "LOG_LEVEL", "value": "debug"}, {"name": "WORKERS", "value": "4"}],
-                "resources": {"requests": {"cpu": "100m", "memory": "128Mi"}, "limits": {"memory": "256Mi"}},
-                "readinessProbe": {"tcpSocket": {"port": 8000}, "periodSeconds": 5},
-                "livenessProbe": {"exec": {"command": ["cat", "/tmp/healthy"]}, "initialDelaySeconds": 5},
-            }],
+            "containers": [
+                {
+                    "name": "api",
+                    "image": "api:2.0",
+                    "ports": [{"containerPort": 8000, "name": "http"}],
+                    "env": [{"name": "LOG_LEVEL", "value": "debug"}, {"name": "WORKERS", "value": "4"}],
+                    "resources": {"requests": {"cpu": "100m", "memory": "128Mi"}, "limits": {"memory": "256Mi"}},
+                    "readinessProbe": {"tcpSocket": {"port": 8000}, "periodSeconds": 5},
+                    "livenessProbe": {"exec": {"command": ["cat", "/tmp/healthy"]}, "initialDelaySeconds": 5},
+                }
+            ],
             "volumes": [{"name": "data", "persistentVolumeClaim": {"claimName": "api-data"}}],
         },
     }
@@ -385,9 +443,11 @@ def make_validators(oa: dict, js: dict, name: str) -> dict:
     if js_mod is None:
         out["jsonschema"] = "not installed"
     else:
+
         def build_js():
             cls = js_mod.validators.validator_for(js)
             return cls(js)
+
         t, jv = once(build_js)
         out["jsonschema"] = (t, lambda o, jv=jv: list(jv.iter_errors(o)))
         out["jsonschema"] += (type(jv).__name__,)
@@ -409,6 +469,7 @@ def make_validators(oa: dict, js: dict, name: str) -> dict:
                     return []
                 except fjs.JsonSchemaValueException as e:
                     return [e]
+
             out["fastjsonschema"] = (t, run_f, "draft-07, stops at 1st error")
         except Exception as e:  # noqa: BLE001 - report, don't crash
             out["fastjsonschema"] = f"compile failed: {type(e).__name__}: {str(e)[:80]}"
@@ -429,20 +490,28 @@ def section1() -> None:
         print("kubernetes-validate: not installed (pip install kubernetes-validate) - section skipped")
         return
     kv = optional("kubernetes_validate.version")
-    print(f"schemas: {sd.name} (kubernetes-validate {getattr(kv, '__version__', '?')}), "
-          f"files deployment-apps-v1.json / pod-v1.json + _definitions.json")
+    print(
+        f"schemas: {sd.name} (kubernetes-validate {getattr(kv, '__version__', '?')}), "
+        f"files deployment-apps-v1.json / pod-v1.json + _definitions.json"
+    )
     versions = []
-    for mod, dist in (("jsonschema", "jsonschema"), ("fastjsonschema", "fastjsonschema"),
-                      ("jsonschema_rs", "jsonschema-rs")):
+    for mod, dist in (
+        ("jsonschema", "jsonschema"),
+        ("fastjsonschema", "fastjsonschema"),
+        ("jsonschema_rs", "jsonschema-rs"),
+    ):
         try:
             from importlib.metadata import version
+
             versions.append(f"{mod} {version(dist)}")
         except Exception:  # noqa: BLE001
             versions.append(f"{mod} not installed")
     print("validators: ours (evaluator), " + ", ".join(versions))
 
-    schemas = {"Deployment": load_k8s(sd, "deployment-apps-v1.json", "Deployment"),
-               "Pod": load_k8s(sd, "pod-v1.json", "Pod")}
+    schemas = {
+        "Deployment": load_k8s(sd, "deployment-apps-v1.json", "Deployment"),
+        "Pod": load_k8s(sd, "pod-v1.json", "Pod"),
+    }
     quirks = set().union(*(q for _, _, q in schemas.values()))
     cases = k8s_cases()
     notes = [f"schema quirk handled: {q}" for q in sorted(quirks)]
@@ -454,11 +523,13 @@ def section1() -> None:
         for sname, label, obj, ok in cases:
             if sname == name and ok and v.validate(obj):
                 errs = v.validate(obj)
-                bug_note = (f"EVALUATOR BUG: as shipped, ours rejects the valid {label}: "
-                            f"{'; '.join(str(e) for e in errs[:2])}. Cause: Resolver.shape caches by id() of "
-                            "temporary schema dicts (kw_properties' {**sub, 'x-dv-required': True}); ids are "
-                            "reused after GC -> stale shapes. Timings below use a benchmark-local workaround "
-                            "(pin the cached schemas), marked ours*.")
+                bug_note = (
+                    f"EVALUATOR BUG: as shipped, ours rejects the valid {label}: "
+                    f"{'; '.join(str(e) for e in errs[:2])}. Cause: Resolver.shape caches by id() of "
+                    "temporary schema dicts (kw_properties' {**sub, 'x-dv-required': True}); ids are "
+                    "reused after GC -> stale shapes. Timings below use a benchmark-local workaround "
+                    "(pin the cached schemas), marked ours*."
+                )
                 break
         if bug_note:
             break
@@ -483,9 +554,12 @@ def section1() -> None:
             first_calls[(vname, sname)] = t_first
             mode = entry[2] if len(entry) > 2 else "OpenAPI 3.0 (converted)"
             rows.append([ours_label if vname == "ours" else vname, sname, ms(entry[0]), ms(t_first), mode])
-    table("1a. One-time cost: compile (build the validator) and first validation",
-          ["validator", "schema", "compile ms", "1st call ms", "mode"], rows,
-          ["jsonschema builds lazily: its $ref resolution happens during the first call(s)."])
+    table(
+        "1a. One-time cost: compile (build the validator) and first validation",
+        ["validator", "schema", "compile ms", "1st call ms", "mode"],
+        rows,
+        ["jsonschema builds lazily: its $ref resolution happens during the first call(s)."],
+    )
 
     # per-object timings
     rows = []
@@ -504,8 +578,10 @@ def section1() -> None:
             if not agrees:
                 first = errs[0] if errs else None
                 msg = getattr(first, "message", None) or str(first)
-                disagreements.append(f"{vname} on {label}: expected {'valid' if ok else 'invalid'}, got "
-                                     f"{len(errs)} errors{': ' + msg[:120] if errs else ''}")
+                disagreements.append(
+                    f"{vname} on {label}: expected {'valid' if ok else 'invalid'}, got "
+                    f"{len(errs)} errors{': ' + msg[:120] if errs else ''}"
+                )
             t = bench(lambda run=run, obj=obj: run(obj), target=1.2, rounds=4)
             if vname == "ours":
                 t_ours = t
@@ -516,12 +592,20 @@ def section1() -> None:
         notes2.append(bug_note)
     notes2 += [f"disagreement: {d}" for d in disagreements] or ["all validators agree on every object"]
     notes2 += notes
-    notes2.append("x ours = this validator's time / ours (>1: slower than ours). jsonschema and jsonschema_rs "
-                  "collect all errors (iter_errors), like ours; fastjsonschema stops at the first error.")
-    notes2.append("formats int32/int64/byte/double/date-time are not checked by ours, jsonschema (no "
-                  "format_checker) or jsonschema_rs (formats off by default); fastjsonschema checks date-time.")
-    table("1b. Per-object validation (best of 4 rounds)",
-          ["object", "validator", "µs/object", "objects/s", "x ours", "check"], rows, notes2)
+    notes2.append(
+        "x ours = this validator's time / ours (>1: slower than ours). jsonschema and jsonschema_rs "
+        "collect all errors (iter_errors), like ours; fastjsonschema stops at the first error."
+    )
+    notes2.append(
+        "formats int32/int64/byte/double/date-time are not checked by ours, jsonschema (no "
+        "format_checker) or jsonschema_rs (formats off by default); fastjsonschema checks date-time."
+    )
+    table(
+        "1b. Per-object validation (best of 4 rounds)",
+        ["object", "validator", "µs/object", "objects/s", "x ours", "check"],
+        rows,
+        notes2,
+    )
 
 
 # --- section 2: vendor semantics ------------------------------------------------------
@@ -555,8 +639,19 @@ def section2() -> None:
             if tname not in vals:
                 t_c, vals[tname] = once(lambda tname=tname, doc=doc: evaluator.compile(doc, tname))
                 crows.append([short, tname, ms(t_build), ms(t_c)])
-            rows.append(_time_case(vals[tname], short, c.get("name", "?"), c["object"], c.get("old"),
-                                   "old" in c, c.get("options", ()), c.get("subresource"), c.get("valid", False)))
+            rows.append(
+                _time_case(
+                    vals[tname],
+                    short,
+                    c.get("name", "?"),
+                    c["object"],
+                    c.get("old"),
+                    "old" in c,
+                    c.get("options", ()),
+                    c.get("subresource"),
+                    c.get("valid", False),
+                )
+            )
     for ex in sorted((ROOT / "examples").glob("*/types.py")):
         exp = ex.parent / "expect.yaml"
         if not exp.exists():
@@ -575,14 +670,33 @@ def section2() -> None:
             label = Path(c["new"]).stem + (f" <- {Path(c['old']).stem}" if old is not None else "")
             if c.get("enable"):
                 label += " +" + ",".join(c["enable"])
-            rows.append(_time_case(vals[tname], f"examples/{ex.parent.name}", label, new, old, old is not None,
-                                   c.get("enable", ()), c.get("subresource"), c.get("exit", 0) == 0))
-    table("2a. Compile cost (build_model + to_openapi, then evaluator.compile)",
-          ["source", "type", "build+openapi ms", "compile ms"], crows)
-    table("2b. Validation time per object (best of 3 rounds)",
-          ["source", "case", "op", "expected", "errors", "µs/object", "objects/s"], rows,
-          ["expected = the verdict the case file states; errors = what ours returned "
-           "(a mismatch would show as 'valid' with errors > 0 or 'invalid' with 0)."])
+            rows.append(
+                _time_case(
+                    vals[tname],
+                    f"examples/{ex.parent.name}",
+                    label,
+                    new,
+                    old,
+                    old is not None,
+                    c.get("enable", ()),
+                    c.get("subresource"),
+                    c.get("exit", 0) == 0,
+                )
+            )
+    table(
+        "2a. Compile cost (build_model + to_openapi, then evaluator.compile)",
+        ["source", "type", "build+openapi ms", "compile ms"],
+        crows,
+    )
+    table(
+        "2b. Validation time per object (best of 3 rounds)",
+        ["source", "case", "op", "expected", "errors", "µs/object", "objects/s"],
+        rows,
+        [
+            "expected = the verdict the case file states; errors = what ours returned "
+            "(a mismatch would show as 'valid' with errors > 0 or 'invalid' with 0)."
+        ],
+    )
 
 
 def _pick_cases(cases: list, n: int) -> list:
@@ -601,23 +715,34 @@ def _time_case(v, src, name, obj, old, is_update, options, sub, valid) -> list:
     kw = {"options": tuple(options or ()), "subresource": sub, "update": is_update}
     errs = v.validate(obj, old, **kw)
     t = bench(lambda: v.validate(obj, old, **kw), target=0.6, rounds=3)
-    return [src, name, "update" if is_update else "create", "valid" if valid else "invalid", len(errs), us(t),
-            per_s(t)]
+    return [src, name, "update" if is_update else "create", "valid" if valid else "invalid", len(errs), us(t), per_s(t)]
 
 
 # --- section 3: growth ----------------------------------------------------------------
 
 
 GROWTH_DOC = {
-    "openapi": "3.0.3", "info": {"title": "growth", "version": "1"},
-    "components": {"schemas": {"Root": {
-        "type": "object",
-        "properties": {"items": {
-            "type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
-            "items": {"type": "object", "required": ["name"],
-                      "properties": {"name": {"type": "string"}, "value": {"type": "integer", "minimum": 0}}},
-        }},
-    }}},
+    "openapi": "3.0.3",
+    "info": {"title": "growth", "version": "1"},
+    "components": {
+        "schemas": {
+            "Root": {
+                "type": "object",
+                "properties": {
+                    "items": {
+                        "type": "array",
+                        "x-kubernetes-list-type": "map",
+                        "x-kubernetes-list-map-keys": ["name"],
+                        "items": {
+                            "type": "object",
+                            "required": ["name"],
+                            "properties": {"name": {"type": "string"}, "value": {"type": "integer", "minimum": 0}},
+                        },
+                    }
+                },
+            }
+        }
+    },
 }
 
 
@@ -646,21 +771,27 @@ def section3() -> None:
         rows.append([f"{n:,}", us(ta), us(tb), us(tc), us(tcr), us(te), f"{ta / te:.2f}", us(tc / n)])
     fit = [f"{slope(sizes, curves[k]):.2f}" for k in ("a", "b", "c", "create", "eq")]
     rows.append(["exponent", *fit, "", ""])
-    table("3. Update validation vs N (µs per call, best of 3 rounds)",
-          ["N", "(a) unchanged", "(b) one changed", "(c) all changed", "create", "new == old", "(a)/eq",
-           "(c) µs/item"], rows,
-          ["exponent = least-squares slope of log(time) on log(N); 1.00 is linear.",
-           "(a): the whole list ratchets (semantically equal to old) after one deep comparison.",
-           "(b)/(c): items are correlated with old items by key (name); unchanged items ratchet."])
+    table(
+        "3. Update validation vs N (µs per call, best of 3 rounds)",
+        ["N", "(a) unchanged", "(b) one changed", "(c) all changed", "create", "new == old", "(a)/eq", "(c) µs/item"],
+        rows,
+        [
+            "exponent = least-squares slope of log(time) on log(N); 1.00 is linear.",
+            "(a): the whole list ratchets (semantically equal to old) after one deep comparison.",
+            "(b)/(c): items are correlated with old items by key (name); unchanged items ratchet.",
+        ],
+    )
 
 
 # --- section 4: batch and memory ------------------------------------------------------
 
 
 def _cm_doc(i: int, pad: str) -> str:
-    return (f"---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config-{i}\n  namespace: team-{i % 97}\n"
-            f"  labels:\n    app: svc-{i % 13}\n    tier: backend\ndata:\n  LOG_LEVEL: info\n"
-            f"  WORKERS: \"{i % 16}\"\n  settings.ini: \"[main]\\nid={i}\\npad={pad}\"\n")
+    return (
+        f"---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config-{i}\n  namespace: team-{i % 97}\n"
+        f"  labels:\n    app: svc-{i % 13}\n    tier: backend\ndata:\n  LOG_LEVEL: info\n"
+        f'  WORKERS: "{i % 16}"\n  settings.ini: "[main]\\nid={i}\\npad={pad}"\n'
+    )
 
 
 def _measure(cmd: list[str], cwd: str) -> dict:
@@ -674,10 +805,12 @@ def _measure(cmd: list[str], cwd: str) -> dict:
         rss = int(m.group(1)) if m else None
         how = "/usr/bin/time -v"
     else:  # a helper process whose only child is the command: its RUSAGE_CHILDREN is that child's
-        helper = ("import resource,subprocess,sys,time,json;t=time.perf_counter();"
-                  "r=subprocess.run(sys.argv[1:],stdout=subprocess.PIPE,stderr=subprocess.PIPE);"
-                  "print(json.dumps([r.returncode,time.perf_counter()-t,"
-                  "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,r.stdout.decode()[-300:]]))")
+        helper = (
+            "import resource,subprocess,sys,time,json;t=time.perf_counter();"
+            "r=subprocess.run(sys.argv[1:],stdout=subprocess.PIPE,stderr=subprocess.PIPE);"
+            "print(json.dumps([r.returncode,time.perf_counter()-t,"
+            "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,r.stdout.decode()[-300:]]))"
+        )
         p = subprocess.run([sys.executable, "-c", helper, *cmd], cwd=cwd, capture_output=True, text=True)
         code, wall, rss, out = json.loads(p.stdout.strip().splitlines()[-1])
         p = subprocess.CompletedProcess(cmd, code, out, p.stderr)
@@ -716,9 +849,19 @@ def section4(stream_mb: float) -> None:
         for flag in ((), ("--batch",)):
             r = _measure([*cmd0, "--schema", schema, "--jobs", "1", *flag, str(stream)], tmp)
             how = r["how"]
-            rows.append([f"stream {mb:,.1f} MB {' '.join(flag)}".rstrip(), f"{n:,}", "1", f"{r['wall']:.1f}",
-                         f"{n / r['wall']:,.0f}", f"{mb / r['wall']:.2f}", f"{(r['rss'] or 0) / 1024:,.0f}",
-                         r["code"], r["summary"]])
+            rows.append(
+                [
+                    f"stream {mb:,.1f} MB {' '.join(flag)}".rstrip(),
+                    f"{n:,}",
+                    "1",
+                    f"{r['wall']:.1f}",
+                    f"{n / r['wall']:,.0f}",
+                    f"{mb / r['wall']:.2f}",
+                    f"{(r['rss'] or 0) / 1024:,.0f}",
+                    r["code"],
+                    r["summary"],
+                ]
+            )
         stream.unlink()
 
         # a directory of small files
@@ -730,42 +873,53 @@ def section4(stream_mb: float) -> None:
         dmb = sum(p.stat().st_size for p in d.iterdir()) / 1048576
         for jobs in (1, 2):
             r = _measure([*cmd0, "--schema", schema, "--jobs", str(jobs), str(d)], tmp)
-            rows.append([f"dir {files:,} files ({dmb:,.1f} MB)", f"{files * 2:,}", jobs, f"{r['wall']:.1f}",
-                         f"{files * 2 / r['wall']:,.0f}", f"{dmb / r['wall']:.2f}", f"{(r['rss'] or 0) / 1024:,.0f}",
-                         r["code"], r["summary"]])
+            rows.append(
+                [
+                    f"dir {files:,} files ({dmb:,.1f} MB)",
+                    f"{files * 2:,}",
+                    jobs,
+                    f"{r['wall']:.1f}",
+                    f"{files * 2 / r['wall']:,.0f}",
+                    f"{dmb / r['wall']:.2f}",
+                    f"{(r['rss'] or 0) / 1024:,.0f}",
+                    r["code"],
+                    r["summary"],
+                ]
+            )
 
         # where the stream time goes: YAML parsing vs validation, in-process on a slice
         sample = "".join(_cm_doc(i, pad) for i in range(2000 if not QUICK else 200))
         from dv2openapi.evaluator.loader import iter_docs
+
         t_load, docs = once(lambda: [dd.value for dd in iter_docs("<bench>", sample)])
         v = evaluator.compile(yaml.safe_load(Path(schema).read_text()), "ConfigMap")
         t_val, _ = once(lambda: [v.validate(o) for o in docs])
         cload = getattr(yaml, "CSafeLoader", None)
         t_c = once(lambda: list(yaml.load_all(sample, Loader=cload)))[0] if cload else None
-    table("4. dv-eval wall time and peak RSS",
-          ["input", "objects", "jobs", "wall s", "objects/s", "MB/s", "peak RSS MB", "exit", "dv-eval summary"],
-          rows, ["a stream file is validated document by document with or without --batch (flat memory)",
-                 f"peak RSS via {how} (largest single process; with --jobs 2 the workers are separate processes)",
-                 f"breakdown on {len(docs):,} docs in-process: evaluator.loader.iter_docs {us(t_load / len(docs))} "
-                 f"µs/doc, validate {us(t_val / len(docs))} µs/doc"
-                 + (f", yaml CSafeLoader (reference) {us(t_c / len(docs))} µs/doc" if t_c else "")])
+    table(
+        "4. dv-eval wall time and peak RSS",
+        ["input", "objects", "jobs", "wall s", "objects/s", "MB/s", "peak RSS MB", "exit", "dv-eval summary"],
+        rows,
+        [
+            "a stream file is validated document by document with or without --batch (flat memory)",
+            f"peak RSS via {how} (largest single process; with --jobs 2 the workers are separate processes)",
+            f"breakdown on {len(docs):,} docs in-process: evaluator.loader.iter_docs {us(t_load / len(docs))} "
+            f"µs/doc, validate {us(t_val / len(docs))} µs/doc"
+            + (f", yaml CSafeLoader (reference) {us(t_c / len(docs))} µs/doc" if t_c else ""),
+        ],
+    )
 
 
 # --- section 7: YAML streams against parsing alone --------------------------------------
 
 _PARSERS = {  # parse-only readers of a whole stream, run as `python -c CODE FILE`; printed: documents read
-    "PyYAML CSafeLoader (libyaml + Python constructor)":
-        "import sys,yaml;print(sum(1 for _ in yaml.load_all(open(sys.argv[1],encoding='utf-8'),"
-        "Loader=yaml.CSafeLoader)))",
-    "ruamel.yaml typ=safe (C parser)":
-        "import sys;from ruamel.yaml import YAML;y=YAML(typ='safe',pure=False);"
-        "print(sum(1 for _ in y.load_all(open(sys.argv[1],encoding='utf-8'))))",
-    "yaml-rs (Rust; whole stream at once)":
-        "import sys,yaml_rs;print(len(yaml_rs.loads(open(sys.argv[1],encoding='utf-8').read(),parse_datetime=False)))",
-    "ryaml (Rust; whole stream at once)":
-        "import sys,ryaml;print(len(ryaml.loads_all(open(sys.argv[1],encoding='utf-8').read())))",
-    "rapidyaml (C++ tree only, no Python values)":
-        "import sys,ryml;t=ryml.parse_in_arena(open(sys.argv[1],'rb').read());print(t.num_children(t.root_id()))",
+    "PyYAML CSafeLoader (libyaml + Python constructor)": "import sys,yaml;print(sum(1 for _ in yaml.load_all(open(sys.argv[1],encoding='utf-8'),"
+    "Loader=yaml.CSafeLoader)))",
+    "ruamel.yaml typ=safe (C parser)": "import sys;from ruamel.yaml import YAML;y=YAML(typ='safe',pure=False);"
+    "print(sum(1 for _ in y.load_all(open(sys.argv[1],encoding='utf-8'))))",
+    "yaml-rs (Rust; whole stream at once)": "import sys,yaml_rs;print(len(yaml_rs.loads(open(sys.argv[1],encoding='utf-8').read(),parse_datetime=False)))",
+    "ryaml (Rust; whole stream at once)": "import sys,ryaml;print(len(ryaml.loads_all(open(sys.argv[1],encoding='utf-8').read())))",
+    "rapidyaml (C++ tree only, no Python values)": "import sys,ryml;t=ryml.parse_in_arena(open(sys.argv[1],'rb').read());print(t.num_children(t.root_id()))",
 }
 
 
@@ -805,18 +959,31 @@ def section7(stream_mb: float) -> None:
             rows.append([name, "-", "-", "-", "-", "not installed or failed"])
             continue
         ok = r is ours and f"{bad} invalid" not in r["summary"]
-        rows.append([name, f"{r['wall']:.1f}", f"{r['cpu']:.1f}", f"{r['cpu'] / ours['cpu']:.2f}",
-                     f"{(r['rss'] or 0) / 1024:,.0f}", r["summary"] + (" (UNEXPECTED)" if ok else "")])
+        rows.append(
+            [
+                name,
+                f"{r['wall']:.1f}",
+                f"{r['cpu']:.1f}",
+                f"{r['cpu'] / ours['cpu']:.2f}",
+                f"{(r['rss'] or 0) / 1024:,.0f}",
+                r["summary"] + (" (UNEXPECTED)" if ok else ""),
+            ]
+        )
     csafe = best[next(k for k in cmds if k.startswith("PyYAML"))]
     verdict = "met" if csafe["code"] == 0 and ours["cpu"] <= csafe["cpu"] else "missed"
-    table(f"7. One {mb:,.0f} MB stream of {n:,} documents: time and peak RSS",
-          ["reader", "wall s", "CPU s", "CPU × dv-eval's", "peak RSS MB", "result"], rows,
-          [f"target {verdict}: dv-eval's whole run (start-up, parse, guards, validation, {bad:,} errors with "
-           f"file:line) in {ours['cpu']:.1f} s CPU against {csafe['cpu']:.1f} s for PyYAML's C loader parsing alone "
-           f"({csafe['cpu'] / ours['cpu']:.2f}x); wall {ours['wall']:.1f} s against {csafe['wall']:.1f} s",
-           "CPU = user + system time of the process (wall time swings when other jobs share the cores)",
-           "the other readers only parse (no validation, no positions) by YAML rules of their own, not "
-           "Kubernetes': README, 'Input: YAML as Kubernetes reads it'"])
+    table(
+        f"7. One {mb:,.0f} MB stream of {n:,} documents: time and peak RSS",
+        ["reader", "wall s", "CPU s", "CPU × dv-eval's", "peak RSS MB", "result"],
+        rows,
+        [
+            f"target {verdict}: dv-eval's whole run (start-up, parse, guards, validation, {bad:,} errors with "
+            f"file:line) in {ours['cpu']:.1f} s CPU against {csafe['cpu']:.1f} s for PyYAML's C loader parsing alone "
+            f"({csafe['cpu'] / ours['cpu']:.2f}x); wall {ours['wall']:.1f} s against {csafe['wall']:.1f} s",
+            "CPU = user + system time of the process (wall time swings when other jobs share the cores)",
+            "the other readers only parse (no validation, no positions) by YAML rules of their own, not "
+            "Kubernetes': README, 'Input: YAML as Kubernetes reads it'",
+        ],
+    )
 
 
 def _measure_cpu(cmd: list[str], cwd: str) -> dict:
@@ -867,8 +1034,10 @@ def main() -> None:
     QUICK = args.quick
     stream_mb = min(args.stream_mb, 2.0) if QUICK else args.stream_mb
     only = {s.strip() for s in args.only.split(",")}
-    print(f"dv2openapi benchmarks - Python {platform.python_version()} on {platform.machine()}, "
-          f"{os.cpu_count()} CPUs{' (--quick)' if QUICK else ''}; load {os.getloadavg()[0]:.2f}")
+    print(
+        f"dv2openapi benchmarks - Python {platform.python_version()} on {platform.machine()}, "
+        f"{os.cpu_count()} CPUs{' (--quick)' if QUICK else ''}; load {os.getloadavg()[0]:.2f}"
+    )
     print(install_kind())
     t0 = time.perf_counter()
     if "1" in only:
