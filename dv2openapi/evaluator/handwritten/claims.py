@@ -28,8 +28,8 @@ from dv2openapi.apiserver.names import name_dns1123_subdomain
 from dv2openapi.apiserver.quantity import parse
 
 from ..errors import FORBIDDEN, INVALID, REQUIRED, FieldError
-from .networking import label_selector
 from .podspec import not_supported
+from .selectors import label_selector
 from .values import text
 
 ACCESS_MODES = ("ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod")  # sets.List: sorted
@@ -52,7 +52,7 @@ def claim_spec(spec: dict, path: str, release: tuple) -> list[FieldError]:
     modes = spec.get("accessModes")
     if modes is None or modes == []:
         errs.append(FieldError(REQUIRED, f"{path}.accessModes", "", "at least 1 access mode is required"))
-    errs += label_selector(spec.get("selector"), f"{path}.selector", release)
+    errs += label_selector(spec.get("selector"), f"{path}.selector", release)[0]
     if isinstance(modes, list) and release >= READ_WRITE_ONCE_POD:
         errs += _access_modes([m for m in modes if isinstance(m, str)], f"{path}.accessModes")
     errs += _storage(spec.get("resources"), f"{path}.resources[storage]")

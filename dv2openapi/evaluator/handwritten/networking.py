@@ -32,7 +32,6 @@ from dv2openapi.apiserver.names import (
     DNS1123_SUBDOMAIN_MAX_LENGTH,
     blen,
     is_ip_sloppy,
-    is_label_value,
     is_path_segment_name,
     name_dns1035_label,
     name_dns1123_subdomain,
@@ -42,7 +41,8 @@ from dv2openapi.apiserver.names import (
 from ..errors import FORBIDDEN, INVALID, REQUIRED, TYPE_TEXT, FieldError
 from .containers import port_name_problems, port_number
 from .podspec import not_supported
-from .services import int32, qualified_name
+from .selectors import label_selector
+from .services import int32
 from .values import items, text
 
 PATH_TYPES = ("Exact", "ImplementationSpecific", "Prefix")  # supportedPathTypes.List(), sorted
@@ -50,7 +50,6 @@ INVALID_PATH_SEQUENCES = ("//", "/./", "/../", "%2f", "%2F")
 INVALID_PATH_SUFFIXES = ("/..", "/.")
 NETWORK_POLICY_PROTOCOLS = ("TCP", "UDP", "SCTP")  # as ValidateNetworkPolicyPort lists them (not sorted)
 POLICY_TYPES = ("Ingress", "Egress")
-SELECTOR_VALUES = (1, 26)  # ValidateLabelSelectorRequirement checks `values` from 1.26 on
 RELAXED_SERVICE_NAMES = (1, 35)  # from here on the RelaxedServiceNameValidation default is not known
 _LABEL = "[a-z0-9]+(?:-+[a-z0-9]+)*"  # DNS1123_LABEL_FMT's linear-time equivalent
 _WILDCARD_RE = re.compile(f"\\*\\.{_LABEL}(?:\\.{_LABEL})*")
@@ -71,60 +70,6 @@ class GoValueError(FieldError):
 
     def body(self) -> str:
         return f"{TYPE_TEXT[self.type]}: {self.go_text}: {self.detail}"
-
-
-# --- label selectors ---------------------------------------------------------------------------------
-
-
-def label_value_problems(value: str) -> list[str]:
-    """util/validation's IsValidLabelValue (its length in characters)."""
-    return [m.replace(" bytes", " characters") if "must be no more than" in m else m for m in is_label_value(value)]
-
-
-def label_selector(selector: object, path: str, release: tuple) -> list[FieldError]:
-    """unversionedvalidation.ValidateLabelSelector: `matchLabels` (ValidateLabels), then each of
-    `matchExpressions` (ValidateLabelSelectorRequirement). A null selector is not checked."""
-    if not isinstance(selector, dict):
-        return []
-    errs: list[FieldError] = []
-    labels = selector.get("matchLabels")
-    for key, value in labels.items() if isinstance(labels, dict) else ():
-        errs += [FieldError(INVALID, f"{path}.matchLabels", key, m) for m in qualified_name(str(key))]
-        if isinstance(value, str):
-            errs += [FieldError(INVALID, f"{path}.matchLabels", value, m) for m in label_value_problems(value)]
-    for i, expr in items(selector.get("matchExpressions")):
-        errs += _requirement(expr, f"{path}.matchExpressions[{i}]", release)
-    return errs
-
-
-def _requirement(expr: dict, path: str, release: tuple) -> list[FieldError]:
-    """ValidateLabelSelectorRequirement: values by operator, the operator, the key (a qualified
-    name), from 1.26 each value (a label value)."""
-    errs: list[FieldError] = []
-    operator = text(expr.get("operator"))
-    values = expr.get("values")
-    if values is None:
-        values = []
-    if operator is None or not isinstance(values, list):
-        return []
-    if operator in ("In", "NotIn"):
-        if not values:
-            detail = "must be specified when `operator` is 'In' or 'NotIn'"
-            errs.append(FieldError(REQUIRED, f"{path}.values", "", detail))
-    elif operator in ("Exists", "DoesNotExist"):
-        if values:
-            detail = "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"
-            errs.append(FieldError(FORBIDDEN, f"{path}.values", "", detail))
-    else:
-        errs.append(FieldError(INVALID, f"{path}.operator", operator, "not a valid selector operator"))
-    key = text(expr.get("key"))
-    if key is not None:
-        errs += [FieldError(INVALID, f"{path}.key", key, m) for m in qualified_name(key)]
-    if release >= SELECTOR_VALUES:
-        for j, value in enumerate(values):
-            if isinstance(value, str):
-                errs += [FieldError(INVALID, f"{path}.values[{j}]", value, m) for m in label_value_problems(value)]
-    return errs
 
 
 # --- Ingress -----------------------------------------------------------------------------------------
@@ -301,7 +246,7 @@ def network_policy(obj: dict, release: tuple) -> list[FieldError]:
         spec = {}
     if not isinstance(spec, dict):
         return []
-    errs = label_selector(spec.get("podSelector"), "spec.podSelector", release)
+    errs = label_selector(spec.get("podSelector"), "spec.podSelector", release)[0]
     for direction, peers in (("ingress", "from"), ("egress", "to")):
         for i, rule in items(spec.get(direction)):
             here = f"spec.{direction}[{i}]"
@@ -358,7 +303,7 @@ def _peer(peer: dict, path: str, release: tuple) -> list[FieldError]:
     for key in ("podSelector", "namespaceSelector"):
         if isinstance(peer.get(key), dict):
             count += 1
-            errs += label_selector(peer[key], f"{path}.{key}", release)
+            errs += label_selector(peer[key], f"{path}.{key}", release)[0]
     block = peer.get("ipBlock")
     if isinstance(block, dict):
         count += 1

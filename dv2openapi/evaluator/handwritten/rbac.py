@@ -23,11 +23,11 @@ is left to the schema walk: the check that reads it is skipped."""
 from __future__ import annotations
 
 from dv2openapi.apiserver.golang import go_json, go_quote
-from dv2openapi.apiserver.names import is_label_value, is_path_segment_name, name_dns1123_subdomain
+from dv2openapi.apiserver.names import is_path_segment_name, name_dns1123_subdomain
 
-from ..errors import FORBIDDEN, INVALID, REQUIRED, FieldError
+from ..errors import INVALID, REQUIRED, FieldError
 from .podspec import not_supported
-from .services import _characters, qualified_name
+from .selectors import label_selector, strings_count
 from .values import items, text
 
 GROUP = "rbac.authorization.k8s.io"  # rbac.GroupName
@@ -73,23 +73,13 @@ def _rules(obj: dict, namespaced: bool, release: tuple) -> list[FieldError]:
     return errs
 
 
-def _count(value: object) -> int | None:
-    """len() of a list of strings as Go holds it: 0 when absent or null; None when of another type
-    (the schema walk reports it)."""
-    if value is None:
-        return 0
-    if isinstance(value, list) and all(v is None or isinstance(v, str) for v in value):
-        return len(value)
-    return None
-
-
 def _policy_rule(rule: dict, namespaced: bool, path: str, release: tuple) -> list[FieldError]:
     """ValidatePolicyRule: verbs; a non-resource URL rule has no resources (and is not a Role's);
     a resource rule names API groups and resources."""
     errs: list[FieldError] = []
-    if _count(rule.get("verbs")) == 0:
+    if strings_count(rule.get("verbs")) == 0:
         errs.append(FieldError(REQUIRED, f"{path}.verbs", "", "verbs must contain at least one value"))
-    counts = [_count(rule.get(k)) for k in ("nonResourceURLs", "apiGroups", "resources", "resourceNames")]
+    counts = [strings_count(rule.get(k)) for k in ("nonResourceURLs", "apiGroups", "resources", "resourceNames")]
     if None in counts:
         return errs
     urls, groups, resources, names = counts
@@ -129,53 +119,12 @@ class _ListInvalid(FieldError):
 def _cluster_role_selector(selector: dict, path: str, release: tuple) -> list[FieldError]:
     """ValidateLabelSelector of one clusterRoleSelector, then LabelSelectorAsSelector's verdict: it
     cannot read a selector with a bad key, value, operator or value count (labels.NewRequirement's
-    checks: ValidateLabelSelector's, with the values checked), and the server reports the selector
-    whole with its nil result as the bad value. Label values in `matchExpressions` are checked by
-    ValidateLabelSelector from 1.26 (before, only the whole selector is reported)."""
-    labels, exprs = selector.get("matchLabels"), selector.get("matchExpressions")
-    if not isinstance(labels, (dict, type(None))) or not isinstance(exprs, (list, type(None))):
-        return []  # a wrong type: the schema walk reports it
-    errs: list[FieldError] = []
-    for key in sorted(labels or ()):  # Go ranges over the map in no set order
-        errs += [FieldError(INVALID, f"{path}.matchLabels", key, m) for m in qualified_name(str(key))]
-        value = text(labels[key])
-        if value is not None:
-            errs += [FieldError(INVALID, f"{path}.matchLabels", value, _characters(m)) for m in is_label_value(value)]
-    unreadable = bool(errs)
-    for i, expr in items(exprs):
-        found, values = _requirement(expr, f"{path}.matchExpressions[{i}]")
-        errs += found
-        if release >= (1, 26):
-            errs += values
-        unreadable = unreadable or bool(found or values)
+    checks, the values checked at every release), and the server reports the selector whole with its
+    nil result as the bad value."""
+    errs, unreadable = label_selector(selector, path, release)
     if unreadable:
         errs.append(FieldError(INVALID, path, "null", "invalid label selector."))
     return errs
-
-
-def _requirement(expr: dict, path: str) -> tuple[list[FieldError], list[FieldError]]:
-    """ValidateLabelSelectorRequirement: values as the operator wants them, a qualified-name key;
-    apart, its label-value errors (AllowInvalidLabelValueInSelector false)."""
-    operator, key, count = text(expr.get("operator")), text(expr.get("key")), _count(expr.get("values"))
-    if operator is None or key is None or count is None:
-        return [], []
-    errs: list[FieldError] = []
-    if operator in ("In", "NotIn"):
-        if not count:
-            detail = "must be specified when `operator` is 'In' or 'NotIn'"
-            errs.append(FieldError(REQUIRED, f"{path}.values", "", detail))
-    elif operator in ("Exists", "DoesNotExist"):
-        if count:
-            detail = "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"
-            errs.append(FieldError(FORBIDDEN, f"{path}.values", "", detail))
-    else:
-        errs.append(FieldError(INVALID, f"{path}.operator", operator, "not a valid selector operator"))
-    errs += [FieldError(INVALID, f"{path}.key", key, m) for m in qualified_name(key)]
-    values: list[FieldError] = []
-    for j, value in enumerate(expr.get("values") or ()):
-        value = value or ""
-        values += [FieldError(INVALID, f"{path}.values[{j}]", value, _characters(m)) for m in is_label_value(value)]
-    return errs, values
 
 
 def _binding(obj: dict, kinds: tuple[str, ...], namespaced: bool) -> list[FieldError]:
