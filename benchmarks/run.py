@@ -913,13 +913,23 @@ def section4(stream_mb: float) -> None:
 # --- section 7: YAML streams against parsing alone --------------------------------------
 
 _PARSERS = {  # parse-only readers of a whole stream, run as `python -c CODE FILE`; printed: documents read
-    "PyYAML CSafeLoader (libyaml + Python constructor)": "import sys,yaml;print(sum(1 for _ in yaml.load_all(open(sys.argv[1],encoding='utf-8'),"
-    "Loader=yaml.CSafeLoader)))",
-    "ruamel.yaml typ=safe (C parser)": "import sys;from ruamel.yaml import YAML;y=YAML(typ='safe',pure=False);"
-    "print(sum(1 for _ in y.load_all(open(sys.argv[1],encoding='utf-8'))))",
-    "yaml-rs (Rust; whole stream at once)": "import sys,yaml_rs;print(len(yaml_rs.loads(open(sys.argv[1],encoding='utf-8').read(),parse_datetime=False)))",
-    "ryaml (Rust; whole stream at once)": "import sys,ryaml;print(len(ryaml.loads_all(open(sys.argv[1],encoding='utf-8').read())))",
-    "rapidyaml (C++ tree only, no Python values)": "import sys,ryml;t=ryml.parse_in_arena(open(sys.argv[1],'rb').read());print(t.num_children(t.root_id()))",
+    "PyYAML CSafeLoader (libyaml + Python constructor)": (
+        "import sys,yaml;print(sum(1 for _ in yaml.load_all(open(sys.argv[1],encoding='utf-8'),"
+        "Loader=yaml.CSafeLoader)))"
+    ),
+    "ruamel.yaml typ=safe (C parser)": (
+        "import sys;from ruamel.yaml import YAML;y=YAML(typ='safe',pure=False);"
+        "print(sum(1 for _ in y.load_all(open(sys.argv[1],encoding='utf-8'))))"
+    ),
+    "yaml-rs (Rust; whole stream at once)": (
+        "import sys,yaml_rs;print(len(yaml_rs.loads(open(sys.argv[1],encoding='utf-8').read(),parse_datetime=False)))"
+    ),
+    "ryaml (Rust; whole stream at once)": (
+        "import sys,ryaml;print(len(ryaml.loads_all(open(sys.argv[1],encoding='utf-8').read())))"
+    ),
+    "rapidyaml (C++ tree only, no Python values)": (
+        "import sys,ryml;t=ryml.parse_in_arena(open(sys.argv[1],'rb').read());print(t.num_children(t.root_id()))"
+    ),
 }
 
 
