@@ -92,7 +92,7 @@ def test_the_decoder_trims_only_the_spaces_json_leaves_unescaped():
         ({"limits": {"memory": "1GB"}}, ['limits[memory]: Invalid value: "1GB": quantities must match']),
         ({"requests": {"cpu": "500 m"}}, ['requests[cpu]: Invalid value: "500 m": quantities must match']),
         ({"requests": {"cpu": "1ki"}}, ['requests[cpu]: Invalid value: "1ki": unable to parse quantity\'s suffix']),
-        ({"limits": {"memory": "1Gi ", "cpu": 0.5}, "requests": {"cpu": "1e3", "memory": "128M"}}, []),
+        ({"limits": {"memory": "1Gi ", "cpu": "1e3"}, "requests": {"cpu": 0.5, "memory": "128M"}}, []),
     ],
 )
 def test_a_quantity_the_api_server_cannot_decode_is_invalid(tmp_path, resources, errors):

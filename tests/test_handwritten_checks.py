@@ -415,3 +415,45 @@ def test_a_body_the_decoder_refuses_is_not_validated(tmp_path):
     r = _run(tmp_path, obj)
     assert r.exit_code == 1 and "spec.containers[1].image" in r.stdout, r.output
     assert "Duplicate" not in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("1.5", "1500m"),  # Quantity's doc comment: "1.5 will be serialized as "1500m""
+        ("1.5Gi", "1536Mi"),  # and "1.5Gi will be serialized as "1536Mi""
+        ("1000", "1k"),  # the largest suffix that loses nothing
+        ("1000m", "1"),
+        ("0.5Gi", "512Mi"),
+        ("0.1Ki", "102400m"),  # a binary quantity below 1024 is shown decimal
+        ("129e6", "129e6"),  # an exponent stays an exponent
+        ("0.1n", "1n"),  # rounded up to a nano
+        ("-1.5Gi", "-1536Mi"),
+        ("0", "0"),
+    ],
+)
+def test_quantities_are_shown_in_their_canonical_form(text, shown):
+    from dv2openapi.apiserver.quantity import canonical
+
+    assert canonical(text) == shown
+
+
+def test_container_resources_as_validate_container_resource_requirements_checks_them():
+    # ValidateContainerResourceRequirements: a request above its limit is
+    #   field.Invalid(reqPath, quantity.String(), "must be less than or equal to %s limit of %s");
+    # a resource that cannot be overcommitted needs a limit, equal to its request
+    obj = _pod(
+        resources={
+            "requests": {"cpu": 2, "memory": "1.5Gi", "nvidia.com/gpu": 1, "example.com/foo": "2"},
+            "limits": {"cpu": "1500m", "memory": "2Gi", "nvidia.com/gpu": 2, "ephemeral-storage": "-1"},
+        }
+    )
+    path = "spec.containers[0].resources"
+    assert _errors(obj) == [
+        f'{path}.limits[ephemeral-storage]: Invalid value: "-1": must be greater than or equal to 0',
+        f'{path}.requests: Invalid value: "2": must be less than or equal to cpu limit of 1500m',
+        f"{path}.limits: Required value: Limit must be set for non overcommitable resources",
+        f'{path}.requests: Invalid value: "1": must be equal to nvidia.com/gpu limit of 2',
+    ]
+    fine = _pod(resources={"requests": {"cpu": 0.5, "memory": "100Mi"}, "limits": {"cpu": 1, "memory": "1Gi"}})
+    assert _errors(fine) == []

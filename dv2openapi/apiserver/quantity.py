@@ -119,3 +119,41 @@ def as_int64(value: Fraction) -> int | None:
     if value.denominator != 1 or not -(2**63) <= value.numerator < 2**63:
         return None
     return value.numerator
+
+
+_DECIMAL_SUFFIX = {e: s for s, e in _DECIMAL.items()}
+_BINARY_SUFFIX = {e: s for s, e in _BINARY_EXPONENT.items()} | {0: ""}
+_MAX_ALLOWED = 2**63 - 1  # resource.maxAllowed: a BinarySI quantity's cap
+
+
+def canonical(text: str) -> str:
+    """`Quantity.String()` of a quantity that parses: apimachinery's `CanonicalizeBytes` of what
+    `ParseQuantity` makes of it (its magnitude rounded up to a nano; a binary one capped at 2^63-1 and,
+    below 1, decimal): `0.5` -> `500m`, `1.5Gi` -> `1536Mi`, `1000` -> `1k`, `1.5e3` -> `1500`."""
+    from fractions import Fraction
+
+    _, _, _, _, base, _ = _scan(text)
+    value = parse(text)
+    suffix = text.lstrip("+-0123456789.")
+    form = "binary" if base == 2 else "decimal" if suffix in _DECIMAL else "exponent"
+    sign, magnitude = (-1 if value < 0 else 1), abs(value)
+    nanos = -(-magnitude * 10**9 // 1)  # rounded up to a nano (inf.RoundUp: away from zero)
+    magnitude = Fraction(nanos, 10**9)
+    if form == "binary":
+        magnitude = min(magnitude, Fraction(_MAX_ALLOWED))
+        if 0 < magnitude < 1:
+            form = "decimal"
+    if magnitude == 0:
+        return "0"
+    if form == "binary" and magnitude >= 1024 and magnitude.denominator == 1:  # AsCanonicalBase1024Bytes
+        mantissa, exponent = magnitude.numerator, 0
+        while mantissa % 1024 == 0 and exponent < 60:
+            mantissa, exponent = mantissa // 1024, exponent + 10
+        return f"{'-' if sign < 0 else ''}{mantissa}{_BINARY_SUFFIX[exponent]}"
+    mantissa, exponent = magnitude.numerator * (10**9 // magnitude.denominator), -9  # AsCanonicalBytes
+    while mantissa % 10 == 0:
+        mantissa, exponent = mantissa // 10, exponent + 1
+    shift = exponent % 3  # down to a multiple of three
+    mantissa, exponent = mantissa * 10**shift, exponent - shift
+    end = (f"e{exponent}" if exponent else "") if form == "exponent" else _DECIMAL_SUFFIX.get(exponent, "")
+    return f"{'-' if sign < 0 else ''}{mantissa}{end}"

@@ -1,7 +1,8 @@
 """A container as validateContainerCommon checks it (k8s.io/kubernetes
 pkg/apis/core/validation/validation.go): name, image, termination message policy, ports
-(validateContainerPorts), env (ValidateEnv), volume mounts (ValidateVolumeMounts) and image pull
-policy; and its probes' handlers (validateProbe, validateHandler)."""
+(validateContainerPorts), env (ValidateEnv), volume mounts (ValidateVolumeMounts), resources
+(ValidateContainerResourceRequirements, `resources.py`) and image pull policy; and its probes'
+handlers (validateProbe, validateHandler)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 from dv2openapi.apiserver.names import empty_error, is_dns1123_label, max_len_error, regex_error
 
 from ..errors import DUPLICATE, FORBIDDEN, INVALID, NOT_FOUND, REQUIRED, FieldError
+from . import resources
 from .values import chdir_prefix_problems, integer, items, text
 
 PROTOCOLS = ("SCTP", "TCP", "UDP")  # supportedPortProtocols, sorted as sets.List sorts them
@@ -44,6 +46,7 @@ def common(ctr: dict, path: str, volumes: set[str], release: tuple) -> list[Fiel
     errs += ports(ctr.get("ports"), f"{path}.ports")
     errs += env(ctr.get("env"), f"{path}.env", release >= RELAXED_ENV_NAMES)
     errs += volume_mounts(ctr.get("volumeMounts"), f"{path}.volumeMounts", volumes)
+    errs += resources.requirements(ctr.get("resources"), f"{path}.resources")
     pull = ctr.get("imagePullPolicy")
     if isinstance(pull, str) and pull and pull not in PULL_POLICIES:
         errs.append(not_supported(f"{path}.imagePullPolicy", pull, PULL_POLICIES))
