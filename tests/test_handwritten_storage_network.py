@@ -236,9 +236,11 @@ def test_a_claims_storage_request_is_above_zero(tmp_path):
     assert _errors(_with(PVC, resources={"requests": {"storage": "-5Gi"}})) == [
         f'{where}: Invalid value: "-5Gi": must be greater than zero'
     ]
-    # the server shows the canonical form (-1.5Gi is "-1536Mi"): not modelled, so not reported
-    assert _errors(_with(PVC, resources={"requests": {"storage": "-1.5Gi"}})) == []
-    assert _errors(_with(PVC, resources={"requests": {"storage": "-2048Mi"}})) == []
+    # the server shows the canonical form (Quantity.String())
+    for given, shown in (("-1.5Gi", "-1536Mi"), ("-2048Mi", "-2Gi"), ("-0.5", "-500m")):
+        assert _errors(_with(PVC, resources={"requests": {"storage": given}})) == [
+            f'{where}: Invalid value: "{shown}": must be greater than zero'
+        ]
 
 
 def test_a_claims_class_name_volume_mode_and_selector(tmp_path):

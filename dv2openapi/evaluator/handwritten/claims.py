@@ -2,15 +2,14 @@
 (k8s.io/kubernetes pkg/apis/core/validation/validation.go: ValidatePersistentVolumeClaimSpec), after
 the server's defaults (an absent `volumeMode` is Filesystem): at least one access mode, each a
 supported one and ReadWriteOncePod alone, a selector as ValidateLabelSelector wants it, a positive
-`resources.requests.storage` (reported at `spec.resources[storage]`, as the server words it), a
+`resources.requests.storage` (reported at `spec.resources[storage]`, as the server words it, the
+quantity in its canonical form: `-1.5Gi` is shown as `-1536Mi`), a
 `storageClassName` that is a DNS subdomain, a supported `volumeMode`.
 
 Left out:
 - the access modes' supported values before Kubernetes 1.27 (ReadWriteOncePod was behind an alpha
   feature gate, and the list of supported values shorter);
-- a storage request below zero whose canonical form (Quantity.String(), the value the server shows)
-  is not the text given (`-1.5Gi` is shown as `-1536Mi`): only zero and negative values written in
-  their canonical form are reported; a quantity that does not parse is the decoder's;
+- a quantity that does not parse (the decoder's error);
 - `dataSource` and `dataSourceRef`: the server first copies one into the other (NormalizeDataSources,
   under feature gates that changed by release) and drops kinds it does not serve, then reports each;
 - `volumeAttributesClassName` (behind the VolumeAttributesClass feature gate until 1.34);
@@ -22,10 +21,8 @@ controller's PVC create fails instead), so they are not checked here either.
 
 from __future__ import annotations
 
-import re
-
 from dv2openapi.apiserver.names import name_dns1123_subdomain
-from dv2openapi.apiserver.quantity import parse
+from dv2openapi.apiserver.quantity import canonical, parse
 
 from ..errors import FORBIDDEN, INVALID, REQUIRED, FieldError
 from .podspec import not_supported
@@ -35,7 +32,6 @@ from .values import text
 ACCESS_MODES = ("ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod")  # sets.List: sorted
 VOLUME_MODES = ("Block", "Filesystem")  # supportedVolumeModes, sorted
 READ_WRITE_ONCE_POD = (1, 27)  # ReadWriteOncePod on by default (beta) from 1.27
-_CANONICAL = re.compile("-([1-9][0-9]*)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E|)")
 
 
 def persistent_volume_claim(obj: dict, release: tuple) -> list[FieldError]:
@@ -100,23 +96,4 @@ def _storage(resources: object, path: str) -> list[FieldError]:
         return []
     if amount > 0:
         return []
-    if amount == 0:
-        shown = "0"
-    elif _canonical(value):
-        shown = value
-    else:
-        return []
-    return [FieldError(INVALID, path, shown, "must be greater than zero")]
-
-
-def _canonical(value: str) -> bool:
-    """Whether a negative quantity is written as Quantity.String() writes it: an integer with no
-    leading zeros and a suffix it cannot grow (a decimal one not a multiple of 1000, a binary one
-    not of 1024, and at least 1Ki)."""
-    match = _CANONICAL.fullmatch(value)
-    if not match:
-        return False
-    number, suffix = int(match[1]), match[2]
-    if suffix.endswith("i"):
-        return number % 1024 != 0
-    return number % 1000 != 0
+    return [FieldError(INVALID, path, canonical(value.strip()), "must be greater than zero")]
