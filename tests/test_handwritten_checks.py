@@ -457,3 +457,17 @@ def test_container_resources_as_validate_container_resource_requirements_checks_
     ]
     fine = _pod(resources={"requests": {"cpu": 0.5, "memory": "100Mi"}, "limits": {"cpu": 1, "memory": "1Gi"}})
     assert _errors(fine) == []
+
+
+def test_an_env_var_takes_its_value_from_one_place():
+    # validateEnvVarValueFrom: `len(ev.Value) != 0` with a source ->
+    #   field.Invalid(fldPath, "", "may not be specified when `value` is not empty");
+    # `numSources > 1` -> field.Invalid(fldPath, "", "may not have more than one field specified at a time")
+    secret = {"secretKeyRef": {"name": "s", "key": "k"}}
+    both = {"secretKeyRef": {"name": "s", "key": "k"}, "configMapKeyRef": {"name": "c", "key": "k"}}
+    obj = _pod(env=[{"name": "A", "value": "x", "valueFrom": secret}, {"name": "B", "valueFrom": both}])
+    assert _errors(obj) == [
+        'spec.containers[0].env[0].valueFrom: Invalid value: "": may not be specified when `value` is not empty',
+        'spec.containers[0].env[1].valueFrom: Invalid value: "": may not have more than one field specified at a time',
+    ]
+    assert _errors(_pod(env=[{"name": "A", "value": "", "valueFrom": secret}])) == []

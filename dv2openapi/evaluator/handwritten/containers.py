@@ -17,6 +17,7 @@ from .values import chdir_prefix_problems, integer, items, text
 PROTOCOLS = ("SCTP", "TCP", "UDP")  # supportedPortProtocols, sorted as sets.List sorts them
 TERMINATION_MESSAGE_POLICIES = ("File", "FallbackToLogsOnError")
 PULL_POLICIES = ("Always", "IfNotPresent", "Never")
+ENV_SOURCES = ("fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef", "fileKeyRef")
 RELAXED_ENV_NAMES = (1, 32)  # RelaxedEnvironmentVariableValidation: on by default from 1.32 (beta)
 _ENV_NAME = "[-._a-zA-Z][-._a-zA-Z0-9]*"
 _ENV_NAME_ERR = (
@@ -104,7 +105,8 @@ def port_name_problems(name: str) -> list[str]:
 
 
 def env(value: object, path: str, relaxed: bool) -> list[FieldError]:
-    """ValidateEnv's names: required, then IsRelaxedEnvVarName or IsEnvVarName."""
+    """ValidateEnv: names required, then IsRelaxedEnvVarName or IsEnvVarName; validateEnvVarValueFrom's
+    count of sources."""
     errs: list[FieldError] = []
     for i, var in items(value):
         name = text(var.get("name"))
@@ -113,7 +115,25 @@ def env(value: object, path: str, relaxed: bool) -> list[FieldError]:
         elif name is not None:
             check = relaxed_env_name_problems if relaxed else env_name_problems
             errs += [FieldError(INVALID, f"{path}[{i}].name", name, m) for m in check(name)]
+        errs += _value_from(var, f"{path}[{i}].valueFrom")
     return errs
+
+
+def _value_from(var: dict, path: str) -> list[FieldError]:
+    """validateEnvVarValueFrom's rules on its sources (a source's own fields are not modelled, nor a
+    `valueFrom` with none, whose words changed as sources were added): not beside a `value`, one at
+    a time."""
+    source = var.get("valueFrom")
+    if not isinstance(source, dict):
+        return []
+    count = sum(source.get(k) is not None for k in ENV_SOURCES)
+    if not count:
+        return []
+    if text(var.get("value"), ""):
+        return [FieldError(INVALID, path, "", "may not be specified when `value` is not empty")]
+    if count > 1:
+        return [FieldError(INVALID, path, "", "may not have more than one field specified at a time")]
+    return []
 
 
 def env_name_problems(name: str) -> list[str]:
