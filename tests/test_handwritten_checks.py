@@ -471,3 +471,34 @@ def test_an_env_var_takes_its_value_from_one_place():
         'spec.containers[0].env[1].valueFrom: Invalid value: "": may not have more than one field specified at a time',
     ]
     assert _errors(_pod(env=[{"name": "A", "value": "", "valueFrom": secret}])) == []
+
+
+def test_a_deployments_own_fields_as_validate_deployment_spec_checks_them():
+    def deployment(**spec) -> dict:
+        obj = copy.deepcopy(DEPLOYMENT)
+        obj["spec"].update(spec)
+        return obj
+
+    # ValidateNonnegativeField(spec.Replicas); `*spec.ProgressDeadlineSeconds <= spec.MinReadySeconds` ->
+    #   field.Invalid(..., "must be greater than minReadySeconds")
+    assert _errors(deployment(replicas=-1, minReadySeconds=10, progressDeadlineSeconds=5)) == [
+        "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+        "spec.progressDeadlineSeconds: Invalid value: 5: must be greater than minReadySeconds",
+    ]
+    # ValidateDeploymentStrategy: Recreate with rollingUpdate -> field.Forbidden(...)
+    recreate = deployment(strategy={"type": "Recreate", "rollingUpdate": {"maxSurge": 1}})
+    assert _errors(recreate) == [
+        "spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'"
+    ]
+    # ValidateRollingUpdateDeployment: both 0, printed as field.Error prints an IntOrString (Go's %#v,
+    # JSON from 1.34); IsNotMoreThan100Percent
+    zero = deployment(strategy={"rollingUpdate": {"maxSurge": 0, "maxUnavailable": 0}})
+    where = "spec.strategy.rollingUpdate.maxUnavailable"
+    assert _errors(zero, "1.31") == [
+        f'{where}: Invalid value: intstr.IntOrString{{Type:0, IntVal:0, StrVal:""}}: may not be 0 when `maxSurge` is 0'
+    ]
+    assert _errors(zero, "1.35") == [f"{where}: Invalid value: 0: may not be 0 when `maxSurge` is 0"]
+    over = deployment(strategy={"rollingUpdate": {"maxUnavailable": "150%"}})
+    assert _errors(over, "1.35") == [f'{where}: Invalid value: "150%": must not be greater than 100%']
+    fine = deployment(strategy={"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 0, "maxUnavailable": "10%"}})
+    assert _errors(fine) == [] and _errors(deployment(strategy={"type": "Recreate"})) == []

@@ -26,7 +26,7 @@ KINDS: dict[tuple[str, str], tuple[Callable[[dict, tuple], list[FieldError]], ..
     ("", "PersistentVolumeClaim"): (claims.persistent_volume_claim,),
     ("networking.k8s.io", "Ingress"): (networking.ingress,),
     ("networking.k8s.io", "NetworkPolicy"): (networking.network_policy,),
-    ("apps", "Deployment"): (workloads.replica_set_like,),
+    ("apps", "Deployment"): (workloads.replica_set_like, workloads.deployment),
     ("apps", "ReplicaSet"): (workloads.replica_set_like,),
     ("apps", "DaemonSet"): (workloads.daemon_set,),
     ("apps", "StatefulSet"): (workloads.stateful_set,),  # its template's PodSpec is not validated

@@ -38,12 +38,12 @@ from dv2openapi.apiserver.names import (
     regex_error,
 )
 
-from ..errors import FORBIDDEN, INVALID, REQUIRED, TYPE_TEXT, FieldError
+from ..errors import FORBIDDEN, INVALID, REQUIRED, FieldError
 from .containers import port_name_problems, port_number
 from .podspec import not_supported
 from .selectors import label_selector
 from .services import int32
-from .values import items, text
+from .values import GoValueError, items, text
 
 PATH_TYPES = ("Exact", "ImplementationSpecific", "Prefix")  # supportedPathTypes.List(), sorted
 INVALID_PATH_SEQUENCES = ("//", "/./", "/../", "%2f", "%2F")
@@ -57,19 +57,6 @@ _WILDCARD_ERR = (
     "a wildcard DNS-1123 subdomain must start with '*.', followed by a valid DNS subdomain, which must "
     "consist of lower case alphanumeric characters, '-' or '.' and end with an alphanumeric character"
 )
-
-
-class GoValueError(FieldError):
-    """A field error whose bad value Go prints with `%#v` (a typed slice): `go_text` is that rendering."""
-
-    __slots__ = ("go_text",)
-
-    def __init__(self, type: str, field: str, go_text: str, detail: str):
-        super().__init__(type, field, None, detail)
-        self.go_text = go_text
-
-    def body(self) -> str:
-        return f"{TYPE_TEXT[self.type]}: {self.go_text}: {self.detail}"
 
 
 # --- Ingress -----------------------------------------------------------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..errors import TYPE_TEXT, FieldError
+
 
 def items(value: object) -> Iterator[tuple[int, dict]]:
     """The objects of a list, by index (a null item is an empty object; other types are skipped)."""
@@ -36,3 +38,16 @@ def chdir_prefix_problems(name: str) -> list[str]:
     if name in (".", ".."):
         return [f"must not be '{name}'"]
     return ["must not start with '..'"] if name.startswith("..") else []
+
+
+class GoValueError(FieldError):
+    """A field error whose bad value Go prints with `%#v` (a typed slice): `go_text` is that rendering."""
+
+    __slots__ = ("go_text",)
+
+    def __init__(self, type: str, field: str, go_text: str, detail: str):
+        super().__init__(type, field, None, detail)
+        self.go_text = go_text
+
+    def body(self) -> str:
+        return f"{TYPE_TEXT[self.type]}: {self.go_text}: {self.detail}"

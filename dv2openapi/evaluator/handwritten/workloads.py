@@ -6,10 +6,14 @@ does not validate the template)."""
 
 from __future__ import annotations
 
+import re
+
+from dv2openapi.apiserver.golang import go_json, go_quote
 from dv2openapi.apiserver.names import is_label_key, is_label_value
 
 from ..errors import FORBIDDEN, INVALID, REQUIRED, FieldError
 from .podspec import not_supported, template_spec
+from .values import GoValueError
 
 MISMATCH = "`selector` does not match template `labels`"
 _NO_SELECTOR = object()  # a selector that cannot be read
@@ -28,6 +32,82 @@ def replica_set_like(obj: dict, release: tuple) -> list[FieldError]:
     errs += template_spec(template, "spec.template", release)
     errs += _always(template, "ReplicaSet")  # the message ValidatePodTemplateSpecForReplicaSet words
     return errs
+
+
+def deployment(obj: dict, release: tuple) -> list[FieldError]:
+    """ValidateDeploymentSpec's own fields, after SetDefaults_Deployment (strategy RollingUpdate, its
+    maxUnavailable and maxSurge 25%): replicas, minReadySeconds, revisionHistoryLimit and
+    progressDeadlineSeconds not negative, the deadline past minReadySeconds; ValidateDeploymentStrategy
+    (no rollingUpdate with Recreate) and ValidateRollingUpdateDeployment (not both 0, at most 100%
+    unavailable). An unknown strategy type is left out (the server prints the whole strategy)."""
+    spec = obj.get("spec")
+    if not isinstance(spec, dict):
+        return []
+    errs = _nonnegative(
+        spec, "spec", ("replicas", "minReadySeconds", "revisionHistoryLimit", "progressDeadlineSeconds")
+    )
+    deadline, ready = spec.get("progressDeadlineSeconds"), spec.get("minReadySeconds")
+    if type(deadline) is int and deadline <= (ready if type(ready) is int else 0):
+        errs.append(
+            FieldError(INVALID, "spec.progressDeadlineSeconds", deadline, "must be greater than minReadySeconds")
+        )
+    strategy = spec.get("strategy") if isinstance(spec.get("strategy"), dict) else {}
+    kind, rolling = strategy.get("type") or "RollingUpdate", strategy.get("rollingUpdate")
+    if kind == "Recreate" and rolling is not None:
+        detail = "may not be specified when strategy `type` is 'Recreate'"
+        errs.append(FieldError(FORBIDDEN, "spec.strategy.rollingUpdate", "", detail))
+    elif kind == "RollingUpdate":
+        errs += _rolling_update(rolling if isinstance(rolling, dict) else {}, release)
+    return errs
+
+
+def _nonnegative(spec: dict, path: str, fields: tuple[str, ...]) -> list[FieldError]:
+    """ValidateNonnegativeField of each integer field given."""
+    errs = []
+    for field in fields:
+        value = spec.get(field)
+        if type(value) is int and value < 0:
+            errs.append(FieldError(INVALID, f"{path}.{field}", value, "must be greater than or equal to 0"))
+    return errs
+
+
+def _rolling_update(rolling: dict, release: tuple) -> list[FieldError]:
+    """ValidateRollingUpdateDeployment on the defaulted values (an absent one is 25%)."""
+    path = "spec.strategy.rollingUpdate"
+    unavailable, surge = rolling.get("maxUnavailable", "25%"), rolling.get("maxSurge", "25%")
+    if not all(type(v) is int or isinstance(v, str) for v in (unavailable, surge)):
+        return []
+    errs = []
+    for name, value in (("maxUnavailable", unavailable), ("maxSurge", surge)):
+        if type(value) is int and value < 0:  # ValidatePositiveIntOrPercent: ValidateNonnegativeField
+            errs.append(FieldError(INVALID, f"{path}.{name}", value, "must be greater than or equal to 0"))
+    if _int_or_percent(unavailable) == 0 and _int_or_percent(surge) == 0:
+        detail = "may not be 0 when `maxSurge` is 0"
+        errs.append(GoValueError(INVALID, f"{path}.maxUnavailable", _int_or_string(unavailable, release), detail))
+    if isinstance(unavailable, str) and _PERCENT.fullmatch(unavailable) and int(unavailable[:-1]) > 100:
+        detail = "must not be greater than 100%"  # IsNotMoreThan100Percent
+        errs.append(GoValueError(INVALID, f"{path}.maxUnavailable", _int_or_string(unavailable, release), detail))
+    return errs
+
+
+_PERCENT = re.compile("[0-9]+%")  # validation.IsValidPercent
+
+
+def _int_or_percent(value: int | str) -> int:
+    """getIntOrPercentValue: a percentage's number, else IntValue() (a string that is not a number: 0)."""
+    if isinstance(value, str):
+        digits = value[:-1] if _PERCENT.fullmatch(value) else value
+        return int(digits) if digits.isdigit() else 0
+    return value
+
+
+def _int_or_string(value: int | str, release: tuple) -> str:
+    """An intstr.IntOrString as field.Error prints it: Go's `%#v` of the struct, JSON from 1.34."""
+    if release >= (1, 34):
+        return go_json(value)
+    if isinstance(value, str):
+        return f"intstr.IntOrString{{Type:1, IntVal:0, StrVal:{go_quote(value)}}}"
+    return f'intstr.IntOrString{{Type:0, IntVal:{value}, StrVal:""}}'
 
 
 def daemon_set(obj: dict, release: tuple) -> list[FieldError]:
