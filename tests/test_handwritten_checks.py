@@ -502,3 +502,25 @@ def test_a_deployments_own_fields_as_validate_deployment_spec_checks_them():
     assert _errors(over, "1.35") == [f'{where}: Invalid value: "150%": must not be greater than 100%']
     fine = deployment(strategy={"type": "RollingUpdate", "rollingUpdate": {"maxSurge": 0, "maxUnavailable": "10%"}})
     assert _errors(fine) == [] and _errors(deployment(strategy={"type": "Recreate"})) == []
+
+
+def test_a_jobs_and_a_cron_jobs_counts_are_not_negative():
+    # validateJobSpec / ValidateCronJobSpec: ValidateNonnegativeField of each count given
+    job = {
+        "apiVersion": "batch/v1",
+        "kind": "CronJob",
+        "spec": {
+            "schedule": "0 * * * *",
+            "failedJobsHistoryLimit": -1,
+            "jobTemplate": {
+                "spec": {
+                    "backoffLimit": -2,
+                    "template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "a", "image": "x"}]}},
+                }
+            },
+        },
+    }
+    assert _errors(job) == [
+        "spec.failedJobsHistoryLimit: Invalid value: -1: must be greater than or equal to 0",
+        "spec.jobTemplate.spec.backoffLimit: Invalid value: -2: must be greater than or equal to 0",
+    ]

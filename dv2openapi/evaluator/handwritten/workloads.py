@@ -175,18 +175,25 @@ def job(obj: dict, release: tuple) -> list[FieldError]:
 
 
 def cron_job(obj: dict, release: tuple) -> list[FieldError]:
-    """ValidateCronJobSpec: validateJobSpec of its jobTemplate."""
+    """ValidateCronJobSpec: its counts not negative, validateJobSpec of its jobTemplate."""
     spec = obj.get("spec")
-    template = spec.get("jobTemplate") if isinstance(spec, dict) else None
+    if not isinstance(spec, dict):
+        return []
+    counts = ("startingDeadlineSeconds", "successfulJobsHistoryLimit", "failedJobsHistoryLimit")
+    errs = _nonnegative(spec, "spec", counts)
+    template = spec.get("jobTemplate")
     job = template.get("spec") if isinstance(template, dict) else None
-    return job_spec(job, "spec.jobTemplate.spec", release) if isinstance(job, dict) else []
+    return errs + (job_spec(job, "spec.jobTemplate.spec", release) if isinstance(job, dict) else [])
 
 
 def job_spec(spec: dict, path: str, release: tuple) -> list[FieldError]:
-    """validateJobSpec's template: ValidatePodTemplateSpec, then a restartPolicy of OnFailure or Never
-    (the default, Always, is Required), Never with a podFailurePolicy."""
+    """validateJobSpec: its counts not negative; its template: ValidatePodTemplateSpec, then a
+    restartPolicy of OnFailure or Never (the default, Always, is Required), Never with a
+    podFailurePolicy."""
+    counts = ("activeDeadlineSeconds", "parallelism", "completions", "backoffLimit", "ttlSecondsAfterFinished")
+    errs = _nonnegative(spec, path, counts)
     template = spec.get("template") if isinstance(spec.get("template"), dict) else {}
-    errs = template_spec(template, f"{path}.template", release)
+    errs += template_spec(template, f"{path}.template", release)
     pod = template.get("spec") if isinstance(template.get("spec"), dict) else {}
     policy = pod.get("restartPolicy")
     where = f"{path}.template.spec.restartPolicy"
