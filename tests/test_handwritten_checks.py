@@ -6,6 +6,7 @@ pkg/api/pod/warnings.go)."""
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 import yaml
@@ -524,3 +525,32 @@ def test_a_jobs_and_a_cron_jobs_counts_are_not_negative():
         "spec.failedJobsHistoryLimit: Invalid value: -1: must be greater than or equal to 0",
         "spec.jobTemplate.spec.backoffLimit: Invalid value: -2: must be greater than or equal to 0",
     ]
+
+
+@pytest.mark.parametrize(
+    ("schedule", "details"),
+    [
+        ("*/5 * * * *", []),
+        ("0 3 * * SUN", []),
+        ("@daily", []),
+        # validateScheduleFormat: cron.ParseStandard's error (robfig/cron v3 parser.go), then the TZ rule
+        ("61 * * * *", ["end of range (61) above maximum (59): 61"]),
+        ("0 0 * * * *", ["expected exactly 5 fields, found 6: [0 0 * * * *]"]),
+        ("5-1 * * * *", ["beginning of range (5) beyond end of range (1): 5-1"]),
+        ("x * * * *", ['failed to parse int from x: strconv.Atoi: parsing "x": invalid syntax']),
+        ("@fortnightly", ["unrecognized descriptor: @fortnightly"]),
+        ("CRON_TZ=UTC 0 3 * * *", ["cannot use TZ or CRON_TZ in schedule, use timeZone field instead"]),
+    ],
+)
+def test_a_cron_jobs_schedule_as_the_server_parses_it(schedule, details):
+    obj = {
+        "apiVersion": "batch/v1",
+        "kind": "CronJob",
+        "spec": {
+            "schedule": schedule,
+            "jobTemplate": {
+                "spec": {"template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "a", "image": "x"}]}}}
+            },
+        },
+    }
+    assert _errors(obj) == [f"spec.schedule: Invalid value: {json.dumps(schedule)}: {d}" for d in details]

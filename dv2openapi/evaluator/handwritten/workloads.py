@@ -13,6 +13,7 @@ from dv2openapi.apiserver.names import is_label_key, is_label_value
 
 from ..errors import FORBIDDEN, INVALID, REQUIRED, FieldError
 from .podspec import not_supported, template_spec
+from .schedules import schedule_errors
 from .values import GoValueError
 
 MISMATCH = "`selector` does not match template `labels`"
@@ -175,12 +176,14 @@ def job(obj: dict, release: tuple) -> list[FieldError]:
 
 
 def cron_job(obj: dict, release: tuple) -> list[FieldError]:
-    """ValidateCronJobSpec: its counts not negative, validateJobSpec of its jobTemplate."""
+    """ValidateCronJobSpec: its schedule (`schedules`), its counts not negative, validateJobSpec of its
+    jobTemplate."""
     spec = obj.get("spec")
     if not isinstance(spec, dict):
         return []
+    errs = schedule_errors(spec.get("schedule"), "spec.schedule")
     counts = ("startingDeadlineSeconds", "successfulJobsHistoryLimit", "failedJobsHistoryLimit")
-    errs = _nonnegative(spec, "spec", counts)
+    errs += _nonnegative(spec, "spec", counts)
     template = spec.get("jobTemplate")
     job = template.get("spec") if isinstance(template, dict) else None
     return errs + (job_spec(job, "spec.jobTemplate.spec", release) if isinstance(job, dict) else [])
