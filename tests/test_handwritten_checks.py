@@ -554,3 +554,20 @@ def test_a_cron_jobs_schedule_as_the_server_parses_it(schedule, details):
         },
     }
     assert _errors(obj) == [f"spec.schedule: Invalid value: {json.dumps(schedule)}: {d}" for d in details]
+
+
+def test_an_autoscalers_replica_bounds():
+    # validateHorizontalPodAutoscalerSpec: minReplicas >= 1, maxReplicas > 0 and >= minReplicas
+    hpa = {
+        "apiVersion": "autoscaling/v2",
+        "kind": "HorizontalPodAutoscaler",
+        "spec": {"scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "web"}, "maxReplicas": 3},
+    }
+    assert _errors(hpa) == []
+    hpa["spec"].update(minReplicas=5)
+    assert _errors(hpa) == ["spec.maxReplicas: Invalid value: 3: must be greater than or equal to `minReplicas`"]
+    hpa["spec"].update(minReplicas=0, maxReplicas=0)
+    assert _errors(hpa) == [
+        "spec.minReplicas: Invalid value: 0: must be greater than or equal to 1",
+        "spec.maxReplicas: Invalid value: 0: must be greater than 0",
+    ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import FieldError
-from . import claims, configdata, networking, podspec, podwarnings, rbac, services, workloads
+from . import autoscaling, claims, configdata, networking, podspec, podwarnings, rbac, services, workloads
 
 # (group, kind) -> the checks of its create and update validation, each given (obj, version)
 KINDS: dict[tuple[str, str], tuple[Callable[[dict, tuple], list[FieldError]], ...]] = {
@@ -32,6 +32,7 @@ KINDS: dict[tuple[str, str], tuple[Callable[[dict, tuple], list[FieldError]], ..
     ("apps", "StatefulSet"): (workloads.stateful_set,),  # its template's PodSpec is not validated
     ("batch", "Job"): (workloads.job,),
     ("batch", "CronJob"): (workloads.cron_job,),
+    ("autoscaling", "HorizontalPodAutoscaler"): (autoscaling.horizontal_pod_autoscaler,),
     ("rbac.authorization.k8s.io", "Role"): (rbac.role,),
     ("rbac.authorization.k8s.io", "ClusterRole"): (rbac.cluster_role,),
     ("rbac.authorization.k8s.io", "RoleBinding"): (rbac.role_binding,),
