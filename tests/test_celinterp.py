@@ -157,6 +157,14 @@ def test_only_what_is_evaluated_is_charged():
         ("{'a': {'b': 1}}.?a.?b.orValue(0) + {'a': {}}.?a.?b.orValue(5)", 6),
         ("'abc'.substring(1) + 'a,b'.split(',')[1] + 'x'.upperAscii()", "bcbX"),
         ("dyn(1) < 'a'", "no such overload"),
+        # durations, as cel-go's common/types/duration.go and string.go hold them
+        ("duration('1m') + duration('1s') == duration('61s') && duration('1h') > duration('59m')", True),
+        ("string(duration('1h30m')) + ' ' + string(duration('1ns')) + ' ' + string(duration('-1.5s'))",
+         "5400s 0.000000001s -1.5s"),  # strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+        ("duration('1.5s').getMilliseconds() + duration('-90m').getHours()", 1499),  # the whole, truncated
+        ("int(duration('2s'))", 2000000000),  # Int(d.Duration): nanoseconds
+        ("duration('1 day')", "type conversion error from 'string' to 'google.protobuf.Duration'"),
+        ("duration('2562047h') + duration('2562047h')", "integer overflow"),
     ],
 )
 def test_cel_go_semantics(expr, value):

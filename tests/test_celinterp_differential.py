@@ -3,7 +3,8 @@
 Both run each rule of the public CRDs in `../shared` (crd-verdicts, crd-wild) on the nodes of the
 first recorded requests of each CRD, as the server's pipeline prepares them (pruned, defaulted;
 updates with their correlated old values): the same verdict, the same runtime error in the same
-words. Rules over timestamps or durations, and values the server cannot convert, are left to the
+words. Rules over values of the date, date-time and duration formats, and values the server cannot
+convert, are left to the
 fast engine (the interpreter does not model them) and counted apart.
 """
 

@@ -103,7 +103,7 @@ def actual_cost(n: Any, rule: dict, ast: Any) -> int | None:
     the per-call limit: a figure over it, where cel-go cancels); None where the interpreter does
     not model the rule or the node's values."""
     if _has_times(SchemaKey(n.schema)):
-        return None  # timestamps and durations are not modelled
+        return None  # values of the time formats are not modelled
     bad: dict = {}
     has_old = n.old is not MISSING and n.old is not None
     variables = {"self": to_cel(n.value, n.schema, bad, as_stored=True)}

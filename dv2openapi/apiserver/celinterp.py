@@ -20,6 +20,7 @@ from typing import Any
 
 from . import cellib
 from .celproto import Node, Uint
+from .formats import go_duration_ns
 
 INT_MIN, INT_MAX, UINT_MAX = -(1 << 63), (1 << 63) - 1, (1 << 64) - 1
 STRING_FACTOR = 0.1  # common.StringTraversalCostFactor
@@ -72,6 +73,33 @@ class Opt:
 
 _ABSENT = object()
 NONE = Opt(_ABSENT)
+
+
+class Duration:
+    """A CEL duration (`google.protobuf.Duration`): a Go time.Duration, nanoseconds in an int64."""
+
+    __slots__ = ("ns",)
+
+    def __init__(self, ns: int):
+        self.ns = ns
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Duration and other.ns == self.ns
+
+    def __hash__(self) -> int:
+        return hash(("duration", self.ns))
+
+    def __lt__(self, other: Duration) -> bool:
+        return self.ns < other.ns
+
+    def __gt__(self, other: Duration) -> bool:
+        return self.ns > other.ns
+
+    def __repr__(self) -> str:
+        return f"Duration({self.ns})"
+
+
+DURATION = "google.protobuf.Duration"
 
 
 class _Accumulator(list):
@@ -172,6 +200,8 @@ def _type_name(v: Any) -> str:
         return "null_type"
     if isinstance(v, Opt):
         return "optional_type"
+    if isinstance(v, Duration):
+        return DURATION
     return type(v).__name__
 
 
@@ -215,6 +245,8 @@ def _arith(op: str, a: Any, b: Any) -> Any:
                 return math.copysign(math.inf, a) * math.copysign(1, b) if a != 0 and not math.isnan(a) else math.nan
             return a / b
         return {"+": a + b, "-": a - b, "*": a * b}[op]
+    if ta == DURATION and op in "+-":
+        return _duration(a.ns + b.ns if op == "+" else a.ns - b.ns)
     if op == "+" and ta in ("string", "bytes"):
         return a + b
     if op == "+" and ta == "list":
@@ -236,7 +268,7 @@ def _compare(a: Any, b: Any) -> int:
             return 2  # unordered: every comparison false
         return (a > b) - (a < b)
     ta, tb = _type_name(a), _type_name(b)
-    if ta != tb or ta not in ("string", "bytes", "bool"):
+    if ta != tb or ta not in ("string", "bytes", "bool", DURATION):
         raise _no_overload()
     return (a > b) - (a < b)
 
@@ -307,10 +339,14 @@ def _str(v: Any) -> str:
             raise _Fail("invalid UTF-8 in bytes, cannot convert to string") from None
     if isinstance(v, dict) and v.get(cellib.KIND) in ("IP", "CIDR"):
         return v["v"]
+    if isinstance(v, Duration):
+        return _duration_string(v)
     raise Unsupported(f"string() of {_type_name(v)}")
 
 
 def _to_int(v: Any) -> int:
+    if isinstance(v, Duration):
+        return v.ns  # cel-go: Int(d.Duration), nanoseconds
     if isinstance(v, bool):
         raise _no_overload()
     if isinstance(v, int):
@@ -515,6 +551,42 @@ def _matches(s: str, pattern: str) -> bool:
         raise _Fail(str(e)) from None
 
 
+def _duration(ns: int) -> Duration:
+    """A duration's arithmetic result: an int64 of nanoseconds (cel-go's checked arithmetic)."""
+    if not INT_MIN <= ns <= INT_MAX:
+        raise _Fail("integer overflow")
+    return Duration(ns)
+
+
+def _to_duration(v: Any) -> Duration:
+    """duration(): a string as Go's time.ParseDuration reads it, or a duration itself."""
+    if isinstance(v, Duration):
+        return v
+    if not isinstance(v, str):
+        raise _no_overload()
+    ns = go_duration_ns(v)
+    if ns is None:  # String.ConvertToType's words
+        raise _Fail(f"type conversion error from 'string' to '{DURATION}'")
+    return Duration(ns)
+
+
+def _duration_string(d: Duration) -> str:
+    """string() of a duration: strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"."""
+    from decimal import Decimal
+
+    return format(Decimal(repr(d.ns / 1e9)).normalize(), "f") + "s"
+
+
+def _getter(unit: int):
+    """getHours() and the like of a duration: int64(d.Hours()), Go's float truncated toward zero (the
+    whole duration in that unit, as cel-go's DurationGet* give it; cel-expr-python gives a component)."""
+    return lambda d: int(d.ns / unit) if isinstance(d, Duration) else _unsupported_getter()
+
+
+def _unsupported_getter() -> Any:
+    raise Unsupported("a timestamp's getters")
+
+
 def _neg(v: Any) -> Any:
     if isinstance(v, (bool, Uint)):
         raise _no_overload()
@@ -574,6 +646,11 @@ FUNCTIONS: dict[str, Any] = {
     "bytes": _bytes,
     "bool": _bool,
     "dyn": lambda v: v,
+    "duration": _to_duration,
+    "getHours": _getter(3_600_000_000_000),
+    "getMinutes": _getter(60_000_000_000),
+    "getSeconds": _getter(1_000_000_000),
+    "getMilliseconds": _getter(1_000_000),
     "charAt": _char_at,
     "lowerAscii": lambda s: "".join(c.lower() if "A" <= c <= "Z" else c for c in _want(s, str)),
     "upperAscii": lambda s: "".join(c.upper() if "a" <= c <= "z" else c for c in _want(s, str)),

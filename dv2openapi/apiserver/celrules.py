@@ -396,7 +396,7 @@ def _with_unreadable(
     rule reads it (`celinterp`); None where the interpreter does not model the rule."""
     from . import celast
 
-    if _has_times(SchemaKey(schema)):  # the interpreter has no timestamps or durations
+    if _has_times(SchemaKey(schema)):  # the interpreter takes no values of the time formats
         return None
     optional_old = bool(rule.get("optionalOldSelf"))
     try:
