@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from cel_expr_python import cel
@@ -52,18 +53,27 @@ def _compile(rule: str, variables: dict[str, cel.Type]) -> Node:
     return checked(any_msg[2])
 
 
-def _compile_deep(rule: str, variables: dict[str, cel.Type]) -> Node:
-    """A rule nested too deep for the engine's parser, checked in pieces (`celdeep`)."""
+@contextlib.contextmanager
+def _pieces_refused():
+    """The errors of reading a rule in pieces (`celdeep`) as CompileError."""
     from . import celdeep
 
     try:
-        return celdeep.check(rule, variables)[1]
+        yield
     except RuntimeError as e:
         raise CompileError(_message(e)) from None
     except celdeep.SyntaxProblem as e:
         raise CompileError(str(e)) from None
     except celdeep.TooDeep:
         raise CompileError(f"{celdeep.TOO_DEEP[0]} of 32 when parsing") from None
+
+
+def _compile_deep(rule: str, variables: dict[str, cel.Type]) -> Node:
+    """A rule nested too deep for the engine's parser, checked in pieces (`celdeep`)."""
+    from . import celdeep
+
+    with _pieces_refused():
+        return celdeep.check(rule, variables)[1]
 
 
 # the receivers of namespaced functions: parsed, `optional.of(x)` is a call of `of` on `optional`;
@@ -83,13 +93,8 @@ def parsed_rule(rule: str) -> Node:
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, DEEP_FRAMES))
     try:
-        root = parsed(celdeep.parsed(cellib.respell(rule), env))
-    except RuntimeError as e:
-        raise CompileError(_message(e)) from None
-    except celdeep.SyntaxProblem as e:
-        raise CompileError(str(e)) from None
-    except celdeep.TooDeep:
-        raise CompileError(f"{celdeep.TOO_DEEP[0]} of 32 when parsing") from None
+        with _pieces_refused():
+            root = parsed(celdeep.parsed(cellib.respell(rule), env))
     finally:
         sys.setrecursionlimit(limit)
     stack = [root]
