@@ -7,11 +7,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-import yaml
 
-from dv2openapi.evaluator import handwritten
-from dv2openapi.evaluator.cli import main
-from tests.cli import invoke
+from tests.builtin_checks import errors as _errors
+from tests.builtin_checks import run as _run
+from tests.builtin_checks import verdict as _verdict
 
 pytest.importorskip("kubernetes_validate", reason="built-in kinds need the kubernetes-validate package ([test] extra)")
 
@@ -67,21 +66,6 @@ ROLE_BINDING = {
     "roleRef": {"apiGroup": GROUP, "kind": "ClusterRole", "name": "system:controller:foo"},
     "subjects": [{"kind": "ServiceAccount", "name": "argocd-application-controller"}],  # the binding's namespace
 }
-
-
-def _run(tmp_path, *objs: dict, version: str = "1.31"):
-    (tmp_path / "m.yaml").write_text(yaml.safe_dump_all(objs))
-    return invoke(main, ["--kubernetes-version", version, str(tmp_path / "m.yaml")])
-
-
-def _verdict(tmp_path, obj: dict, version: str = "1.31") -> tuple[int, list[str]]:
-    """dv-eval's exit status and the errors it lists for `obj` (without their `(file:line)`)."""
-    r = _run(tmp_path, obj, version=version)
-    return r.exit_code, [line[2:].rpartition(" (")[0] for line in r.stdout.splitlines() if line.startswith("* ")]
-
-
-def _errors(obj: dict, version: str = "1.31") -> list[str]:
-    return [str(e) for e in handwritten.errors(obj, version)]
 
 
 def _with(obj: dict, **fields) -> dict:
