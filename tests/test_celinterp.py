@@ -165,6 +165,12 @@ def test_only_what_is_evaluated_is_charged():
         ("int(duration('2s'))", 2000000000),  # Int(d.Duration): nanoseconds
         ("duration('1 day')", "type conversion error from 'string' to 'google.protobuf.Duration'"),
         ("duration('2562047h') + duration('2562047h')", "integer overflow"),
+        # two-variable comprehensions building maps (cel-go's ext/comprehensions.go, cel.@mapInsert)
+        ("{'a': 1, 'b': 2}.transformMap(k, v, v * 2) == {'a': 2, 'b': 4}", True),
+        ("[1, 2, 3].transformMap(i, v, v > 1, v + i)", {1: 3, 2: 5}),
+        ("{'a': 1}.transformMapEntry(k, v, {k + 'x': v})", {"ax": 1}),
+        ("[1, 1].transformMapEntry(i, v, {v: i})", "insert failed: key 1 already exists"),
+        ("['a', 'a'].transformMapEntry(i, v, {v: i})", "insert failed: key a already exists"),
     ],
 )
 def test_cel_go_semantics(expr, value):

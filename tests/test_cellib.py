@@ -129,6 +129,10 @@ def test_library_function_fails_with_the_libraries_message(expr):
         ("self.l[0] / 0 == 1", "division by zero"),
         ("int(1e100) == 1", "integer overflow"),
         ("uint(-1) == 1u", "unsigned integer overflow"),
+        ("int('x') == 1", "type conversion error from 'string' to 'int'"),  # String.ConvertToType
+        ("uint('x') == 1u", "type conversion error from 'string' to 'uint'"),
+        ("double('x') == 1.0", "type conversion error from 'string' to 'double'"),
+        ("bool('x')", "type conversion error from 'string' to 'bool'"),
         (
             "ip('x') == ip('x')",
             'IP Address "x" parse error during conversion from string: ParseAddr("x"): unable to parse IP',

@@ -20,7 +20,7 @@ from typing import Any
 from . import celinterp
 from .celast import CompileError, compile_rule
 from .celcost import Decl, decl_of, estimate
-from .celrules import SchemaKey, _has_times, to_cel
+from .celrules import SchemaKey, to_cel
 from .correlate import MISSING
 from .crdcheck import cel_type
 
@@ -102,8 +102,6 @@ def actual_cost(n: Any, rule: dict, ast: Any) -> int | None:
     """What the server charges for one evaluation of `rule` (checked as `ast`) on node `n` (past
     the per-call limit: a figure over it, where cel-go cancels); None where the interpreter does
     not model the rule or the node's values."""
-    if _has_times(SchemaKey(n.schema)):
-        return None  # values of the time formats are not modelled
     bad: dict = {}
     has_old = n.old is not MISSING and n.old is not None
     variables = {"self": to_cel(n.value, n.schema, bad, as_stored=True)}

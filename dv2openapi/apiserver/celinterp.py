@@ -15,11 +15,13 @@ What is not modelled here raises `Unsupported`; the caller then keeps the fast e
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from typing import Any
 
-from . import cellib
+from . import cellib, celtimestamps
 from .celproto import Node, Uint
+from .celtimestamps import TIMESTAMP, Timestamp
 from .formats import go_duration_ns
 
 INT_MIN, INT_MAX, UINT_MAX = -(1 << 63), (1 << 63) - 1, (1 << 64) - 1
@@ -104,6 +106,10 @@ DURATION = "google.protobuf.Duration"
 
 class _Accumulator(list):
     """The list a comprehension builds (`map`, `filter`): appended to in place while it runs."""
+
+
+class _MapAccumulator(dict):
+    """The map a comprehension builds (`transformMap`, `transformMapEntry`): inserted into in place."""
 
 
 class UnorderedList(list):
@@ -202,6 +208,10 @@ def _type_name(v: Any) -> str:
         return "optional_type"
     if isinstance(v, Duration):
         return DURATION
+    if isinstance(v, Timestamp):
+        return TIMESTAMP
+    if isinstance(v, CelType):
+        return "type"
     return type(v).__name__
 
 
@@ -223,6 +233,10 @@ def _uint(v: int) -> Uint:
 
 def _arith(op: str, a: Any, b: Any) -> Any:
     ta, tb = _type_name(a), _type_name(b)
+    if {ta, tb} == {TIMESTAMP, DURATION} and (op == "+" or op == "-" and ta == TIMESTAMP):
+        t, d = (a, b) if ta == TIMESTAMP else (b, a)
+        step = celtimestamps.add if op == "+" else celtimestamps.subtract_duration
+        return _timestamps(step, t, d.ns)
     if ta != tb:
         raise _no_overload()
     if ta == "int":
@@ -247,6 +261,8 @@ def _arith(op: str, a: Any, b: Any) -> Any:
         return {"+": a + b, "-": a - b, "*": a * b}[op]
     if ta == DURATION and op in "+-":
         return _duration(a.ns + b.ns if op == "+" else a.ns - b.ns)
+    if ta == TIMESTAMP and op == "-":
+        return Duration(_timestamps(celtimestamps.between, a, b))
     if op == "+" and ta in ("string", "bytes"):
         return a + b
     if op == "+" and ta == "list":
@@ -268,7 +284,7 @@ def _compare(a: Any, b: Any) -> int:
             return 2  # unordered: every comparison false
         return (a > b) - (a < b)
     ta, tb = _type_name(a), _type_name(b)
-    if ta != tb or ta not in ("string", "bytes", "bool", DURATION):
+    if ta != tb or ta not in ("string", "bytes", "bool", DURATION, TIMESTAMP):
         raise _no_overload()
     return (a > b) - (a < b)
 
@@ -341,25 +357,118 @@ def _str(v: Any) -> str:
         return v["v"]
     if isinstance(v, Duration):
         return _duration_string(v)
+    if isinstance(v, Timestamp):
+        return celtimestamps.to_string(v)
+    if isinstance(v, float):
+        return _go_g(v)
     raise Unsupported(f"string() of {_type_name(v)}")
+
+
+def _go_g(f: float) -> str:
+    """fmt.Sprintf("%g", f): the shortest digits; the exponent form below 1e-4 and from 1e6."""
+    if math.isnan(f):
+        return "NaN"
+    if math.isinf(f):
+        return "+Inf" if f > 0 else "-Inf"
+    if f == 0:
+        return "-0" if math.copysign(1, f) < 0 else "0"
+    from decimal import Decimal
+
+    sign, digits, exponent = Decimal(repr(f)).normalize().as_tuple()
+    text = "".join(map(str, digits))
+    point = len(text) + int(exponent)  # where the decimal point falls in the digits
+    neg = "-" if sign else ""
+    if not -4 <= point - 1 < 6:  # %e: one digit, the rest after the point, a two-digit exponent at least
+        e = point - 1
+        mantissa = text[0] + ("." + text[1:] if len(text) > 1 else "")
+        return f"{neg}{mantissa}e{'-' if e < 0 else '+'}{abs(e):02d}"
+    if point <= 0:
+        return f"{neg}0.{'0' * -point}{text}"
+    if point >= len(text):
+        return f"{neg}{text}{'0' * (point - len(text))}"
+    return f"{neg}{text[:point]}.{text[point:]}"
+
+
+def _conversion_error(to: str) -> _Fail:
+    return _Fail(f"type conversion error from 'string' to '{to}'")
+
+
+def _go_int(text: str, signed: bool) -> int | None:
+    """strconv.ParseInt / ParseUint in base 10 (a sign only for ParseInt; ASCII digits only)."""
+    body = text[1:] if signed and text[:1] in ("+", "-") else text
+    if not body or not body.isascii() or not body.isdigit():
+        return None
+    n = int(text)
+    return n if (INT_MIN <= n <= INT_MAX if signed else n <= UINT_MAX) else None
+
+
+_GO_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_GO_HEX = re.compile(r"[+-]?0[xX](?:[0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+")
+
+
+def _underscores_ok(text: str) -> bool:
+    """strconv's underscoreOK: each `_` between two digits, or between a base prefix and a digit."""
+    body = text[1:] if text[:1] in ("+", "-") else text
+    hex_digits = len(body) >= 2 and body[0] == "0" and body[1] in "xX"
+    saw, i = "^", 0
+    if len(body) >= 2 and body[0] == "0" and body[1] in "bBoOxX":
+        saw, i = "0", 2
+    for c in body[i:]:
+        if "0" <= c <= "9" or hex_digits and c in "abcdefABCDEF":
+            saw = "0"
+        elif c == "_":
+            if saw != "0":
+                return False
+            saw = "_"
+        elif saw == "_":
+            return False
+        else:
+            saw = "!"
+    return saw != "_"
+
+
+def _go_float(text: str) -> float | None:
+    """strconv.ParseFloat(text, 64): decimal or hexadecimal, `inf`/`infinity`/`nan` in any case;
+    None where Go refuses it, a finite text past the float64 range included."""
+    low = text.lower()
+    if low.lstrip("+-") in ("inf", "infinity") and len(low) - len(low.lstrip("+-")) <= 1:
+        return -math.inf if low[0] == "-" else math.inf
+    if low == "nan":
+        return math.nan
+    if "_" in text:
+        if not _underscores_ok(text):
+            return None
+        text = text.replace("_", "")
+    if _GO_DECIMAL.fullmatch(text):
+        f = float(text)
+    elif _GO_HEX.fullmatch(text):
+        try:
+            f = float.fromhex(text)
+        except OverflowError:
+            return None
+    else:
+        return None
+    return None if math.isinf(f) else f
 
 
 def _to_int(v: Any) -> int:
     if isinstance(v, Duration):
         return v.ns  # cel-go: Int(d.Duration), nanoseconds
+    if isinstance(v, Timestamp):
+        return v.sec  # cel-go: Int(t.Unix())
     if isinstance(v, bool):
         raise _no_overload()
     if isinstance(v, int):
         return _int(int(v))
     if isinstance(v, float):
-        if math.isnan(v) or math.isinf(v) or not INT_MIN <= v < 2.0**63:
+        if math.isnan(v) or math.isinf(v) or not INT_MIN < v < 2.0**63:  # doubleToInt64Checked
             raise _Fail("integer overflow")
         return int(v)
     if isinstance(v, str):
-        try:
-            return _int(int(v, 10)) if v.strip() == v and "_" not in v else int("x")
-        except ValueError:
-            raise _Fail("cannot convert string to int") from None
+        n = _go_int(v, True)
+        if n is None:
+            raise _conversion_error("int")
+        return n
     raise _no_overload()
 
 
@@ -372,7 +481,12 @@ def _to_uint(v: Any) -> Uint:
         if math.isnan(v) or not 0 <= v < 2.0**64:
             raise _Fail("unsigned integer overflow")
         return Uint(int(v))
-    raise Unsupported("uint() of this value")
+    if isinstance(v, str):
+        n = _go_int(v, False)
+        if n is None:
+            raise _conversion_error("uint")
+        return Uint(n)
+    raise _no_overload()
 
 
 def _to_double(v: Any) -> float:
@@ -380,7 +494,12 @@ def _to_double(v: Any) -> float:
         raise _no_overload()
     if _num(v):
         return float(v)
-    raise Unsupported("double() of this value")
+    if isinstance(v, str):
+        f = _go_float(v)
+        if f is None:
+            raise _conversion_error("double")
+        return f
+    raise _no_overload()
 
 
 def _size(v: Any) -> int:
@@ -540,6 +659,20 @@ def _sets_contains(a: list, b: list) -> bool:
     return all(_contains(a, x) for x in b)
 
 
+def _map_insert(m: dict, key: Any, value: Any = _ABSENT) -> dict:
+    """cel.@mapInsert: a key and its value, or (two arguments) every entry of a map, added to a map;
+    a key it holds already is an error (InsertMapKeyValue)."""
+    if not isinstance(m, dict) or cellib.KIND in m:
+        raise _no_overload()
+    entries = [(key, value)] if value is not _ABSENT else list(_want(key, dict).items())
+    out = m if type(m) is _MapAccumulator else dict(m)
+    for k, v in entries:
+        if _lookup(out, k) is not _ABSENT:
+            raise _Fail(f"insert failed: key {_str(k) if isinstance(k, (str, int)) else k} already exists")
+        out[k] = v
+    return out
+
+
 def _sets_intersects(a: list, b: list) -> bool:
     return any(_contains(a, x) for x in b)
 
@@ -577,14 +710,69 @@ def _duration_string(d: Duration) -> str:
     return format(Decimal(repr(d.ns / 1e9)).normalize(), "f") + "s"
 
 
-def _getter(unit: int):
-    """getHours() and the like of a duration: int64(d.Hours()), Go's float truncated toward zero (the
-    whole duration in that unit, as cel-go's DurationGet* give it; cel-expr-python gives a component)."""
-    return lambda d: int(d.ns / unit) if isinstance(d, Duration) else _unsupported_getter()
+def _getter(name: str, unit: int | None = None):
+    """A getter: of a timestamp, its field in its zone or the one its argument names; of a duration
+    (getHours() and the like), int64(d.Hours()), Go's float truncated toward zero (the whole duration
+    in that unit, as cel-go's DurationGet* give it; cel-expr-python gives a component)."""
+
+    def get(v: Any, *tz: Any) -> int:
+        if isinstance(v, Timestamp) and all(isinstance(z, str) for z in tz) and len(tz) <= 1:
+            return _timestamps(celtimestamps.get, name, v, *tz)
+        if isinstance(v, Duration) and unit is not None and not tz:
+            return int(v.ns / unit)
+        raise _no_overload()
+
+    return get
 
 
-def _unsupported_getter() -> Any:
-    raise Unsupported("a timestamp's getters")
+def _timestamps(fn, *args: Any) -> Any:
+    """A function of `celtimestamps`: its ValueError is the rule's error."""
+    try:
+        return fn(*args)
+    except ValueError as e:
+        raise _Fail(str(e)) from None
+
+
+def _to_timestamp(v: Any) -> Timestamp:
+    """timestamp(): of a string (RFC 3339), of Unix seconds, or a timestamp itself."""
+    if isinstance(v, Timestamp):
+        return v
+    if isinstance(v, str):
+        return _timestamps(celtimestamps.of_string, v)
+    if isinstance(v, int) and not isinstance(v, (bool, Uint)):
+        return _timestamps(celtimestamps.of_int, v)
+    raise _no_overload()
+
+
+class CelType:
+    """A type as a value (`type(x)`, `int`, `string`, …), named as cel-go names it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is CelType and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("type", self.name))
+
+    def __repr__(self) -> str:
+        return f"CelType({self.name!r})"
+
+
+# the type identifiers a rule may name, as values
+TYPES = {n: CelType(n) for n in ("bool", "bytes", "double", "int", "list", "map", "null_type", "string", "type")}
+TYPES |= {"uint": CelType("uint"), DURATION: CelType(DURATION), TIMESTAMP: CelType(TIMESTAMP)}
+
+
+def _type_of(v: Any) -> CelType:
+    """type(): the value's type; an object of the schema has a type of its own on the server, not
+    `map`, and a library value one of the library's: neither is modelled."""
+    if isinstance(v, dict) or _type_name(v) not in TYPES:
+        raise Unsupported("the type of an object or a library value")
+    return TYPES[_type_name(v)]
 
 
 def _neg(v: Any) -> Any:
@@ -647,10 +835,12 @@ FUNCTIONS: dict[str, Any] = {
     "bool": _bool,
     "dyn": lambda v: v,
     "duration": _to_duration,
-    "getHours": _getter(3_600_000_000_000),
-    "getMinutes": _getter(60_000_000_000),
-    "getSeconds": _getter(1_000_000_000),
-    "getMilliseconds": _getter(1_000_000),
+    "timestamp": _to_timestamp,
+    "type": _type_of,
+    "getHours": _getter("getHours", 3_600_000_000_000),
+    "getMinutes": _getter("getMinutes", 60_000_000_000),
+    "getSeconds": _getter("getSeconds", 1_000_000_000),
+    "getMilliseconds": _getter("getMilliseconds", 1_000_000),
     "charAt": _char_at,
     "lowerAscii": lambda s: "".join(c.lower() if "A" <= c <= "Z" else c for c in _want(s, str)),
     "upperAscii": lambda s: "".join(c.upper() if "a" <= c <= "z" else c for c in _want(s, str)),
@@ -671,6 +861,7 @@ FUNCTIONS: dict[str, Any] = {
     "sets.contains": _sets_contains,
     "sets.equivalent": lambda a, b: _sets_contains(a, b) and _sets_contains(b, a),
     "sets.intersects": _sets_intersects,
+    "cel.@mapInsert": _map_insert,
     "isSorted": lambda items: cellib._is_sorted(_ordered(items)),
     "sum": lambda items: _wrap(cellib._sum)(_ordered(items)),
     "min": lambda items: _wrap(cellib._extreme("min", min))(_ordered(items)),
@@ -719,6 +910,8 @@ FUNCTIONS: dict[str, Any] = {
     "isLessThan": _wrap(lambda a, b: cellib._compare(a, b) < 0),
     "compareTo": _wrap(cellib._compare),
 }
+for _name in ("getFullYear", "getMonth", "getDayOfYear", "getDate", "getDayOfMonth", "getDayOfWeek"):
+    FUNCTIONS[_name] = _getter(_name)
 for _name in cellib.FORMATS:
     FUNCTIONS[f"format.{_name}"] = lambda n=_name: n
 for _op, _test in _ORDER.items():
@@ -866,6 +1059,8 @@ class Interpreter:
         for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
+        if name in TYPES:
+            return TYPES[name]
         raise Unsupported(f"unknown identifier {name}")
 
     # -- evaluation as cel-go's Interpretables ----------------------------------------------
@@ -1059,7 +1254,11 @@ class Interpreter:
         else:
             return Err("no such overload")
         accu = self.eval(c["init"])
-        scope = {c["accu_var"]: _Accumulator(accu) if type(accu) is list and not accu else accu}
+        if type(accu) is list and not accu:
+            accu = _Accumulator(accu)
+        elif type(accu) is dict and not accu:
+            accu = _MapAccumulator(accu)
+        scope = {c["accu_var"]: accu}
         self.scopes.append(scope)
         try:
             for first, second in pairs:
@@ -1073,6 +1272,8 @@ class Interpreter:
             scope.pop(c.get("iter_var2", ""), None)
             if type(scope[c["accu_var"]]) is _Accumulator:
                 scope[c["accu_var"]] = list(scope[c["accu_var"]])
+            elif type(scope[c["accu_var"]]) is _MapAccumulator:
+                scope[c["accu_var"]] = dict(scope[c["accu_var"]])
             return self.eval(c["result"])
         finally:
             self.scopes.pop()

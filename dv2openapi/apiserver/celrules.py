@@ -22,7 +22,9 @@ from typing import Any
 from cel_expr_python import cel
 
 from . import celinterp, cellib, celpieces, celtime
+from .celtimestamps import Timestamp
 from .correlate import MISSING
+from .formats import duration_ns
 from .golang import go_type
 from .paths import Path, fmt
 
@@ -175,6 +177,9 @@ _GO_ERRORS = [  # the engine's runtime errors, and cel-go's words for them
     (re.compile(r"No matching overloads found : .*"), "no such overload"),
     (re.compile(r"(?:double|uint64) out of int64 range"), "integer overflow"),
     (re.compile(r"(?:double|int64) out of uint64 range"), "unsigned integer overflow"),
+    # a string that does not parse as the number it is converted to (String.ConvertToType)
+    (re.compile(r"cannot convert string to (int|uint|double)"), r"type conversion error from 'string' to '\1'"),
+    (re.compile(r"Type conversion error from 'string' to 'bool'"), "type conversion error from 'string' to 'bool'"),
 ]
 
 
@@ -274,6 +279,14 @@ def to_cel(
     return out
 
 
+def _time_value(fmt: str, value: str) -> Any:
+    """A `date`, `date-time` or `duration` string as the server's typed value, for `celinterp`."""
+    if fmt == "duration":
+        celtime.cel_text(fmt, value)  # its error, in the server's words
+        return celinterp.Duration(duration_ns(value))
+    return Timestamp(*celtime.instant(fmt, value))
+
+
 def _stand_in(stand_in: str, value: Any, why: str) -> Any:
     """What takes an unconvertible value's place: itself (""), NaN, or the server's error value ("err")."""
     if not stand_in:
@@ -328,6 +341,8 @@ def _convert(
         return float(value), ()
     elif schema.get("format") in celtime.FORMATS and schema.get("type") == "string" and isinstance(value, str):
         try:
+            if as_stored:  # the interpreter's own timestamp or duration, the value's zone kept
+                return _time_value(schema["format"], value), ()
             return celtime.cel_text(schema["format"], value), ()
         except ValueError as e:
             return _stand_in(stand_in, value, str(e)), ((name, str(e)),)
@@ -396,8 +411,6 @@ def _with_unreadable(
     rule reads it (`celinterp`); None where the interpreter does not model the rule."""
     from . import celast
 
-    if _has_times(SchemaKey(schema)):  # the interpreter takes no values of the time formats
-        return None
     optional_old = bool(rule.get("optionalOldSelf"))
     try:
         ast = celast.compile_rule(rule["rule"], cel.Type.DYN, optional_old)

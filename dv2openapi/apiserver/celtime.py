@@ -13,6 +13,7 @@ import functools
 import re
 
 from .formats import duration_ns, is_date
+from .gotime import civil, days
 
 FORMATS = {"date": "timestamp", "date-time": "timestamp", "duration": "duration"}  # format -> CEL type
 
@@ -43,17 +44,24 @@ def cel_text(fmt: str, value: str) -> str:
             raise ValueError(f"Invalid duration {value}: unable to parse {value} as duration")
         sign, ns = ("-" if ns < 0 else ""), abs(ns)
         return f"{sign}{ns // 10**9}.{ns % 10**9:09d}s"
-    what = "date" if fmt == "date" else "date-time"
-    seconds = _instant(value, fmt == "date")
-    if seconds is None:
-        raise ValueError(f"Invalid {what} formatted string {value}: cannot parse {value!r} as a {what}")
-    whole, nanos = seconds
-    y, mo, d, h, mi, s = _civil(whole)
+    whole, nanos, _ = instant(fmt, value)
+    y, mo, d, h, mi, s = civil(whole)
     return f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}.{nanos:09d}Z"
 
 
-def _instant(value: str, date_only: bool) -> tuple[int, int] | None:
-    """(Unix seconds, nanoseconds) of a date (time.Parse("2006-01-02")) or of a date-time
+def instant(fmt: str, value: str) -> tuple[int, int, int]:
+    """(Unix seconds, nanoseconds, zone offset in seconds east of UTC) of a `date` or `date-time`
+    string, as the server's timestamp holds it (the offset the text gives is kept, as Go's
+    time.Parse keeps it in a fixed zone); ValueError in the server's words where it makes none."""
+    what = "date" if fmt == "date" else "date-time"
+    found = _instant(value, fmt == "date")
+    if found is None:
+        raise ValueError(f"Invalid {what} formatted string {value}: cannot parse {value!r} as a {what}")
+    return found
+
+
+def _instant(value: str, date_only: bool) -> tuple[int, int, int] | None:
+    """(Unix seconds, nanoseconds, offset) of a date (time.Parse("2006-01-02")) or of a date-time
     (strfmt.ParseDateTime: its layouts in order, UTC where no zone is given)."""
     if len(value) < 10 or not is_date(value[:10]):
         return None
@@ -72,31 +80,6 @@ def _instant(value: str, date_only: bool) -> tuple[int, int] | None:
             if hh > 23 or mm > 59:
                 return None
             offset = (hh * 3600 + mm * 60) * (1 if zone[0] == "+" else -1)
-        whole = _days(year, month, day) * 86400 + hour * 3600 + minute * 60 + sec - offset
-        return whole, int((frac + "000000000")[:9])
+        whole = days(year, month, day) * 86400 + hour * 3600 + minute * 60 + sec - offset
+        return whole, int((frac + "000000000")[:9]), offset
     return None
-
-
-def _days(year: int, month: int, day: int) -> int:
-    """Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm, as `_civil` inverts it)."""
-    year -= month <= 2
-    era = year // 400
-    yoe = year - era * 400
-    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
-
-
-def _civil(seconds: int) -> tuple[int, int, int, int, int, int]:
-    days, rest = divmod(seconds, 86400)
-    # days since 1970-01-01 to a civil date (Howard Hinnant's algorithm)
-    z = days + 719468
-    era = z // 146097
-    doe = z - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    day = doy - (153 * mp + 2) // 5 + 1
-    month = mp + 3 if mp < 10 else mp - 9
-    year = yoe + era * 400 + (month <= 2)
-    return year, month, day, rest // 3600, rest % 3600 // 60, rest % 60
