@@ -1,6 +1,6 @@
 """`dv-eval --against REV` on a repository of changed objects, beside judging the new side alone.
 
-Usage: python benchmarks/against.py [--objects 2000] [--rounds 5] [--jobs 1]
+Usage: python benchmarks/against.py [--objects 2000] [--rounds 5] [--jobs 1] [--instructions]
 
 A git repository in a temporary directory: `--objects` Deployments in files of ten, committed, then
 every one changed in the work tree (image and replicas: an allowed update) and a tenth of the files
@@ -68,11 +68,32 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def _instructions(cmd: list[str], repo: str) -> int:
+    """The instructions one run executes, its child processes' (git) included: callgrind's totals."""
+    out = tempfile.mkdtemp(prefix="dv-eval-callgrind-")
+    try:
+        vg = ["valgrind", "--tool=callgrind", "--trace-children=yes", f"--callgrind-out-file={out}/cg.%p"]
+        subprocess.run([*vg, *cmd], cwd=repo, capture_output=True, check=True)
+        total = 0
+        for name in os.listdir(out):
+            with open(os.path.join(out, name)) as f:
+                total += next((int(line.split()[1]) for line in f if line.startswith("totals:")), 0)
+        return total
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--objects", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--jobs", default="1")
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the instructions each run executes, git's included (valgrind's callgrind, once "
+        "each): a figure a shared machine's load does not move",
+    )
     a = ap.parse_args()
     dv_eval = os.path.join(os.path.dirname(sys.executable), "dv-eval")
     repo = tempfile.mkdtemp(prefix="dv-eval-against-")
@@ -103,6 +124,11 @@ def main() -> None:
             print(f"  {name:16} wall {wall[name]:7.3f} s  cpu {cpus[name]:7.3f} s")
         ratio = [m["--against HEAD"] / m["new side alone"] for m in (wall, cpus)]
         print(f"  ratio            wall {ratio[0]:7.2f}    cpu {ratio[1]:7.2f}  (target <= 1.5)")
+        if a.instructions:
+            counts = {name: _instructions(cmd, repo) for name, cmd in runs.items()}
+            for name, n in counts.items():
+                print(f"  {name:16} {n / 1e9:7.3f} G instructions")
+            print(f"  ratio            {counts['--against HEAD'] / counts['new side alone']:7.2f}")
     finally:
         shutil.rmtree(repo, ignore_errors=True)
 

@@ -294,7 +294,7 @@ def test_go_s_invalid_recursive_types_are_refused(package, message):
     r = CliRunner().invoke(dv2openapi, ["openapi", str(HOSTILE / package)])
     assert r.exit_code == 2 and len(r.output.splitlines()) == 1, r.output
     assert re.search(message, r.output.strip()), r.output
-    assert time.monotonic() - start < 5  # a typedef cycle once spun until the 60 s limit
+    assert time.monotonic() - start < 30  # a hang guard: a typedef cycle once spun until the 60 s limit
 
 
 def test_lists_nested_thousands_deep_translate(tmp_path):
@@ -318,7 +318,7 @@ def test_entries_named_dot_go_that_are_not_files_are_passed_over(tmp_path):
     start = time.monotonic()
     r = CliRunner().invoke(dv2openapi, ["openapi", str(tmp_path)])
     assert r.exit_code == 0 and "T:" in r.output, r.output
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 30  # a hang guard: reading the FIFO would wait forever
 
 
 def test_apimachinery_s_own_source_is_read_from_the_module_cache_or_vendor(tmp_path, monkeypatch):
