@@ -31,6 +31,10 @@ HOLD = [
     "self.t == self.o.t && self.o.t - self.day > duration('1h')",
     "self.days.all(x, x.getFullYear() > 2000) && self.days.exists(x, x == timestamp('2002-02-02T00:00:00Z'))",
     "has(self.t) && cel.bind(v, self.d, v > duration('1h'))",
+    # as cel-go holds them (celinterp): a duration's whole milliseconds, the text's zone for the getters
+    "self.d.getMilliseconds() == 3723004",
+    "self.t.getHours() == 19 && self.t.getHours('UTC') == 18 && self.o.t.getHours() == 18",
+    "string(self.t) == '2011-08-18T19:03:37.01+01:00' && string(self.day) == '1997-07-16T00:00:00Z'",
 ]
 
 

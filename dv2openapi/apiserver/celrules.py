@@ -403,12 +403,13 @@ def url_base64(text: str) -> bytes:
     return bytes(out)
 
 
-def _with_unreadable(
+def _as_stored(
     rule: dict, value: Any, old: Any, schema: dict, has_old: bool, memo: dict
 ) -> tuple[bool, str | None] | None:
-    """(passed, runtime error) of a rule over values some of which the server cannot convert, as
-    the server evaluates it: each such value is the error value its lazy conversion yields where the
-    rule reads it (`celinterp`); None where the interpreter does not model the rule."""
+    """(passed, runtime error) of a rule in `celinterp` over the values as the server holds them:
+    `date`, `date-time` and `duration` strings as timestamps (their zone kept) and durations, and a
+    value it cannot convert as the error value its lazy conversion yields where the rule reads it;
+    None where the interpreter does not model the rule."""
     from . import celast
 
     optional_old = bool(rule.get("optionalOldSelf"))
@@ -513,15 +514,22 @@ def node_errors(
     shown = schema.get("type", "object")  # a rule's error shows the node's type as its value
     transitions = [_transition(rule, field) for rule in rules]
     runs = [_typed_rule(rule, schema) for rule in rules]  # as the engine runs them (see `celtime`)
-    plain = tuple(r["rule"] for r, t in zip(runs, transitions, strict=True) if not t and not r.get("optionalOldSelf"))
+    # a rule reading a date, date-time or duration value runs in `celinterp`, which holds it as cel-go
+    # does (its zone, a duration's whole milliseconds); the engine, where that does not model the rule
+    timed = [run_rule is not rule for run_rule, rule in zip(runs, rules, strict=True)]
+    plain = tuple(
+        r["rule"]
+        for r, t, tm in zip(runs, transitions, timed, strict=True)
+        if not t and not tm and not r.get("optionalOldSelf")
+    )
     # Most objects pass: one run of the plain rules' conjunction stands for them all when it holds.
     all_hold = plain_hold or (not unreadable and len(plain) > 1 and _holds(_conjunction(plain), self_val))
-    for rule, run_rule, transition in zip(rules, runs, transitions, strict=True):
-        if all_hold and not transition and not rule.get("optionalOldSelf"):
+    for rule, run_rule, transition, in_time in zip(rules, runs, transitions, timed, strict=True):
+        if all_hold and not transition and not in_time and not rule.get("optionalOldSelf"):
             continue
         if transition and not has_old and not rule.get("optionalOldSelf"):
             continue
-        found = _with_unreadable(run_rule, value, old, schema, has_old, memo) if unreadable else None
+        found = _as_stored(run_rule, value, old, schema, has_old, memo) if unreadable or in_time else None
         if found is None and unreadable:  # a rule the interpreter does not model: tell by running it
             whole = bad.get("") or (old_bad.get("") if transition else None)  # self (oldSelf) unreadable
             if whole or _reads_unreadable(run_rule, value, old, schema, has_old, unreadable, memo):
