@@ -44,6 +44,13 @@ def test_a_time_string_is_a_timestamp_or_a_duration_to_a_rule(rule):
     assert celrules.node_errors(schema, OBJ, celrules.MISSING, (), False) == []
 
 
+def test_a_message_expression_prints_a_time_as_the_server_holds_it():
+    rule = {"rule": "self.t < timestamp('2000-01-01T00:00:00Z')", "messageExpression": "'at ' + string(self.t)"}
+    schema = {**SCHEMA, "x-kubernetes-validations": [rule]}
+    errors = celrules.node_errors(schema, OBJ, celrules.MISSING, (), False)
+    assert [e[2] for e in errors] == ["at 2011-08-18T19:03:37.01+01:00"]  # its zone, its digits
+
+
 def test_a_comparison_the_string_would_pass_fails_as_the_server_s_does():
     rule = "self.t != timestamp('2011-08-18T18:03:37.01Z')"  # the same instant, written otherwise
     schema = {**SCHEMA, "x-kubernetes-validations": [{"rule": rule}]}

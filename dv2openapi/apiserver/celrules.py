@@ -546,7 +546,13 @@ def node_errors(
         if ok or (ratchet and not transition):
             continue
         where = field + (rule["fieldPath"] if rule.get("fieldPath") else "")
-        detail = _message(rule, self_val, old_val, has_old) or _default_message(rule)
+        stored = None
+        if rule.get("messageExpression") and _has_times(SchemaKey(schema)):  # values as the server holds them
+            stored = (
+                to_cel(value, schema, {}, stand_in="err", memo=memo, as_stored=True),
+                to_cel(old, schema, {}, stand_in="err", memo=memo, as_stored=True) if has_old else None,
+            )
+        detail = _message(rule, self_val, old_val, has_old, stored) or _default_message(rule)
         # a rule that fails shows the node's value, an object's or a list's none (field.OmitValueType)
         failed = NO_VALUE if schema.get("type") in ("object", "array") else value
         errs.append((REASONS.get(rule.get("reason", ""), "FieldValueInvalid"), where, detail, failed))
@@ -865,26 +871,46 @@ def _holds(program, self_val: Any) -> bool:
     return result.type() == cel.Type.BOOL and result.plain_value() is True
 
 
-def _message(rule: dict, self_val: Any, old_val: Any, has_old: bool) -> str | None:
+def _message(rule: dict, self_val: Any, old_val: Any, has_old: bool, stored: tuple | None = None) -> str | None:
     """The text of a rule's messageExpression, as `evalMessageExpression` gives it: trimmed as Go's
     `strings.TrimSpace` trims; None (the server falls back to `message`) when it does not evaluate
-    to a string, or to one that is blank, longer than 5 KiB or holds a line break."""
+    to a string, or to one that is blank, longer than 5 KiB or holds a line break. `stored`: the
+    values as the server holds them (`to_cel(as_stored=True)`), where they hold times: the
+    expression then runs in `celinterp`, which prints a timestamp in its own zone."""
     expr = rule.get("messageExpression")
     if not isinstance(expr, str) or not expr:
         return None
-    data = {"self": self_val}
-    if has_old:
-        data["oldSelf"] = old_val
-    try:
-        value, _ = run(expr, False, data)
-    except RuntimeError as e:
-        raise RuleError(f"messageExpression {expr!r} does not compile: {e}") from None
+    interpreted = _interpreted_message(expr, stored, has_old) if stored is not None else None
+    if interpreted is not None:
+        value = interpreted[0]
+    else:
+        data = {"self": self_val}
+        if has_old:
+            data["oldSelf"] = old_val
+        try:
+            value, _ = run(expr, False, data)
+        except RuntimeError as e:
+            raise RuleError(f"messageExpression {expr!r} does not compile: {e}") from None
     if not isinstance(value, str):
         return None
     text = value.strip(GO_SPACE)
     if not text or len(text.encode()) > MAX_MESSAGE_BYTES or "\n" in text:
         return None
     return text
+
+
+def _interpreted_message(expr: str, stored: tuple, has_old: bool) -> tuple[Any] | None:
+    """(value,) of a message expression in `celinterp` over stored values; None where it does not
+    model the expression (the engine's run then gives the answer, or the compile error)."""
+    from . import celast
+
+    try:
+        ast = celast.compile_rule(expr, cel.Type.DYN, False)
+        variables = {"self": stored[0], **({"oldSelf": stored[1]} if has_old else {})}
+        value = celinterp.evaluate(ast, variables)[0]
+    except (celast.CompileError, celinterp.Unsupported):
+        return None
+    return (None if isinstance(value, celinterp.Err) else value,)
 
 
 def _default_message(rule: dict) -> str:
