@@ -23,6 +23,7 @@ from tests.test_gotime import mutants
 
 GETTERS = list(celtimestamps.GETTERS)
 ZONES = ["", "UTC", "America/New_York", "Asia/Kolkata", "+05:30", "-03:15", "02:00", "x:10", "+01:75", "Mars/Olympus"]
+ZONES += ["../zoneinfo/UTC", "/etc/localtime"]  # names Go refuses
 DURATIONS = [0, 1, -1, 999999999, -1000000001, 86400 * 10**9, -3 * 10**18, 9 * 10**18, -(1 << 63)]
 
 

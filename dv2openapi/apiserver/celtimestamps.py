@@ -121,6 +121,8 @@ def _zone(name: str) -> zoneinfo.ZoneInfo | None:
     """time.LoadLocation: "" and "UTC" are UTC (and "Local", the server's zone), else the tz database."""
     if name in ("", "UTC", "Local"):
         return None
+    if ".." in name or name[0] in "/\\":  # Go's containsDotDot and absolute names
+        raise ValueError("time: invalid location name")
     try:
         return zoneinfo.ZoneInfo(name)
     except (ValueError, OSError, zoneinfo.ZoneInfoNotFoundError):

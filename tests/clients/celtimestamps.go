@@ -17,7 +17,7 @@ import (
 const minUnix, maxUnix = -62135596800, 253402300799
 
 // the zones the test asks the getters about ("" is the value's own)
-var zones = []string{"", "UTC", "America/New_York", "Asia/Kolkata", "+05:30", "-03:15", "02:00", "x:10", "+01:75", "Mars/Olympus"}
+var zones = []string{"", "UTC", "America/New_York", "Asia/Kolkata", "+05:30", "-03:15", "02:00", "x:10", "+01:75", "Mars/Olympus", "../zoneinfo/UTC", "/etc/localtime"}
 
 // the durations added to each parsed value
 var durations = []int64{0, 1, -1, 999999999, -1000000001, 86400e9, -3e18, 9e18, -9223372036854775808}
