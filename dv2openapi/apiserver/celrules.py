@@ -282,8 +282,10 @@ def to_cel(
 def _time_value(fmt: str, value: str) -> Any:
     """A `date`, `date-time` or `duration` string as the server's typed value, for `celinterp`."""
     if fmt == "duration":
-        celtime.cel_text(fmt, value)  # its error, in the server's words
-        return celinterp.Duration(duration_ns(value))
+        ns = duration_ns(value)
+        if ns is None:
+            celtime.cel_text(fmt, value)  # raises the server's words for it
+        return celinterp.Duration(ns)
     return Timestamp(*celtime.instant(fmt, value))
 
 
