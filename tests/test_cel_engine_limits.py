@@ -141,6 +141,28 @@ def test_uint_duration_and_timestamp_values_cross_between_driven_steps_exactly(r
     assert celrules.run(rule, False, data) == (want, None)
 
 
+# --- where the engine's answer is not cel-go's ------------------------------------------------
+
+TIME = {"type": "string", "format": "date-time"}
+TEXT = {"type": "string"}
+
+
+@pytest.mark.parametrize(
+    "rule, props, value, code",
+    [
+        ("self.t.getHours() == 18", {"t": TIME}, "2011-08-18T19:03:37+01:00", 1),  # cel-go keeps the zone
+        ("self.t.getHours() == 19", {"t": TIME}, "2011-08-18T19:03:37+01:00", 0),
+        ("int(self.t) == 5", {"t": TEXT}, " 5", 1),  # strconv.ParseInt: no space
+        ("uint(self.t) == 5u", {"t": TEXT}, "+5", 1),  # strconv.ParseUint: no sign
+        ("double(self.t) > 0.0", {"t": TEXT}, "1e400", 1),  # strconv.ParseFloat: out of range
+        ("double(self.t) == 1000.0", {"t": TEXT}, "1_000", 0),  # strconv.ParseFloat: Go's underscores
+    ],
+)
+def test_a_rule_the_engine_answers_otherwise_gets_cel_go_s_verdict(tmp_path, monkeypatch, rule, props, value, code):
+    result = _dv_eval(tmp_path, monkeypatch, {"rule": rule}, {"t": value}, props)
+    assert result.exit_code == code, result.output
+
+
 def test_a_type_value_past_the_budget_is_run_by_the_interpreter():
     assert celrules.run("cel.bind(t, type(1), self.all(x, t == int))", False, {"self": ["a"] * 10_500}) == (True, None)
 

@@ -12,7 +12,7 @@ import sys
 from cel_expr_python import cel
 
 from . import cellib
-from .celproto import Node, checked, fields, parsed
+from .celproto import Node, checked, fields, nodes, parsed
 
 
 class CompileError(Exception):
@@ -31,11 +31,9 @@ def compile_rule(rule: str, self_type: cel.Type, optional_old_self: bool = False
         return _compile(rule, {"self": self_type, "oldSelf": self_type})
     wrapped = _compile(_OPTIONAL_OLD.format(rule), {"self": self_type, "__old": self_type, "__hasOld": cel.Type.BOOL})
     result = wrapped.comp["result"]
-    shift, stack = _OPTIONAL_OLD.index("{}"), [result]
-    while stack:  # places in the rule as written
-        n = stack.pop()
+    shift = _OPTIONAL_OLD.index("{}")
+    for n in nodes(result):  # places in the rule as written
         n.offset = n.offset - shift if n.offset >= shift else -1
-        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
     return result
 
 
@@ -97,24 +95,15 @@ def parsed_rule(rule: str) -> Node:
             root = parsed(celdeep.parsed(cellib.respell(rule), env))
     finally:
         sys.setrecursionlimit(limit)
-    stack = [root]
-    while stack:
-        n = stack.pop()
+    for n in nodes(root):
         if n.kind == "call" and n.target is not None and n.target.kind == "ident" and n.target.value in NAMESPACES:
             n.value, n.target = f"{n.target.value}.{n.value}", None
-        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
     return root
 
 
 def reads_old_self(tree: Node) -> bool:
     """Whether a tree names `oldSelf`."""
-    stack = [tree]
-    while stack:
-        n = stack.pop()
-        if n.kind == "ident" and n.value == "oldSelf":
-            return True
-        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
-    return False
+    return any(n.kind == "ident" and n.value == "oldSelf" for n in nodes(tree))
 
 
 def _message(e: RuntimeError) -> str:

@@ -15,7 +15,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from .celproto import Node
+from .celproto import Node, nodes
 
 MAX_REQUEST = 3 * 1024 * 1024
 MAX_U64 = (1 << 64) - 1
@@ -687,11 +687,9 @@ def typed_reads(ast: Node, root: Decl) -> list[tuple[Node, str]]:
     duration (a `date`, `date-time` or `duration` string), with that kind."""
     c = Coster(root)
     c.cost(ast)
-    out, stack = [], [ast]
-    while stack:
-        n = stack.pop()
+    out = []
+    for n in nodes(ast):
         read = (n.kind == "select" and not n.test_only) or (n.kind == "ident" and not str(n.value).startswith("@"))
         if read and (kind := c.kind(n)) in ("timestamp", "duration"):
             out.append((n, kind))
-        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
     return out

@@ -5,6 +5,7 @@ estimator, and parsed expressions rewritten (`celdeep` joins pieces of a rule)."
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -146,12 +147,18 @@ def checked(buf: bytes) -> Node:
                 pair = {n: v for n, _, v in fields(entry)}
                 positions[pair.get(1, 0)] = pair.get(2, 0)
     root = _expr(expr, refs)
-    stack = [root]
+    for n in nodes(root):
+        n.offset = positions.get(n.id, -1)
+    return root
+
+
+def nodes(tree: Node) -> Iterator[Node]:
+    """Every node of a tree, each before its operands (which may be changed when it is yielded)."""
+    stack = [tree]
     while stack:
         n = stack.pop()
-        n.offset = positions.get(n.id, -1)
+        yield n
         stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
-    return root
 
 
 def parsed(buf: bytes) -> Node:

@@ -138,8 +138,10 @@ def _interpreted(rule: str, optional_old: bool, data: dict, deep: bool = False) 
     from . import celast
 
     try:
-        ast = _deep_tree(rule) if deep else celast.compile_rule(rule, cel.Type.DYN, optional_old)
+        ast = _deep_tree(rule) if deep else _stored_tree(rule, optional_old)
     except celast.CompileError:
+        return None
+    if ast is None:
         return None
     variables = {"self": data["self"]}
     if optional_old:
@@ -412,12 +414,9 @@ def _as_stored(
     `date`, `date-time` and `duration` strings as timestamps (their zone kept) and durations, and a
     value it cannot convert as the error value its lazy conversion yields where the rule reads it;
     None where the interpreter does not model the rule."""
-    from . import celast
-
     optional_old = bool(rule.get("optionalOldSelf"))
-    try:
-        ast = celast.compile_rule(rule["rule"], cel.Type.DYN, optional_old)
-    except celast.CompileError:
+    ast = _stored_tree(rule["rule"], optional_old)
+    if ast is None:
         return None
     self_val = to_cel(value, schema, {}, stand_in="err", memo=memo, as_stored=True)
     old_val = to_cel(old, schema, {}, stand_in="err", memo=memo, as_stored=True) if has_old else None
@@ -433,6 +432,17 @@ def _as_stored(
     if isinstance(result, celinterp.Err):
         return False, result.message
     return result is True, None
+
+
+@functools.lru_cache(maxsize=4096)
+def _stored_tree(rule: str, optional_old: bool):
+    """The checked tree `celinterp` runs for a rule (None where it does not compile)."""
+    from . import celast
+
+    try:
+        return celast.compile_rule(rule, cel.Type.DYN, optional_old)
+    except celast.CompileError:
+        return None
 
 
 def _reads_unreadable(rule: dict, value: Any, old: Any, schema: dict, has_old: bool, names: dict, memo: dict) -> bool:
@@ -516,9 +526,9 @@ def node_errors(
     shown = schema.get("type", "object")  # a rule's error shows the node's type as its value
     transitions = [_transition(rule, field) for rule in rules]
     runs = [_typed_rule(rule, schema) for rule in rules]  # as the engine runs them (see `celtime`)
-    # a rule reading a date, date-time or duration value runs in `celinterp`, which holds it as cel-go
-    # does (its zone, a duration's whole milliseconds); the engine, where that does not model the rule
-    timed = [run_rule is not rule for run_rule, rule in zip(runs, rules, strict=True)]
+    # where the engine answers otherwise than cel-go (`in_interpreter`), the rule runs in `celinterp`;
+    # the engine, where that does not model the rule
+    timed = [in_interpreter(rule, schema) for rule in rules]
     plain = tuple(
         r["rule"]
         for r, t, tm in zip(runs, transitions, timed, strict=True)
@@ -585,7 +595,7 @@ class RulePlan:
         extra, items = (schema.get(key) for key in ("additionalProperties", "items"))
         extra = self._path(extra) if isinstance(extra, dict) else None
         items = self._path(items) if isinstance(items, dict) else None  # (every node below is visited)
-        if rules and _all_plain(rules):
+        if rules and _all_plain(rules, schema):
             self.only_plain.add(id(schema))
         if rules or items is not None:
             return (_converter(SchemaKey(schema)), None, None)
@@ -630,11 +640,16 @@ def _ruled(value: Any, plan) -> Any:
     return out
 
 
-def _all_plain(rules: list) -> bool:
+def _all_plain(rules: list, schema: dict) -> bool:
     try:
-        return all(not r.get("optionalOldSelf") and not uses_old_self(r["rule"]) for r in rules)
+        return all(_engine_plain(r, schema) for r in rules)
     except RuntimeError:
         return False
+
+
+def _engine_plain(rule: dict, schema: dict) -> bool:
+    """Whether the engine runs a rule that reads no old value (what `RulePlan.holds` joins)."""
+    return not rule.get("optionalOldSelf") and not uses_old_self(rule["rule"]) and not in_interpreter(rule, schema)
 
 
 def _order(schema: dict):
@@ -752,8 +767,7 @@ def _tree_text(schema: dict, var: str, depth: int) -> str:
     """Every plain rule at or below a node whose value is the CEL variable `var` (null values and
     absent fields skip their rules, as node by node)."""
     parts = []
-    rules = [r for r in schema.get("x-kubernetes-validations") or () if not r.get("optionalOldSelf")]
-    plain = [_typed_rule(r, schema)["rule"] for r in rules if not uses_old_self(r["rule"])]
+    plain = [r["rule"] for r in schema.get("x-kubernetes-validations") or () if _engine_plain(r, schema)]
     if plain:
         conj = " && ".join(f"({r})" for r in plain)
         parts.append(conj if var == "self" else f"cel.bind(self, {var}, {conj})")
@@ -795,6 +809,33 @@ def _typed_rule(rule: dict, schema: dict) -> dict:
     `timestamp()` or `duration()`, as the server's typed value."""
     text = _typed_text(rule["rule"], SchemaKey(schema), bool(rule.get("optionalOldSelf")))
     return rule if text == rule["rule"] else {**rule, "rule": text}
+
+
+def in_interpreter(rule: dict, schema: dict) -> bool:
+    """Whether a rule on a node of `schema` runs in `celinterp`, because the engine would answer
+    otherwise than cel-go: it reads a `date`, `date-time` or `duration` value (cel-go keeps the
+    text's zone and a duration's whole milliseconds) or converts a string to a number (strconv's
+    syntax: `int(' 5')`, `uint('+5')` and `double('1e400')` are errors, `double('1_000')` is not)."""
+    return _typed_rule(rule, schema) is not rule or _converts_strings(rule["rule"], bool(rule.get("optionalOldSelf")))
+
+
+_STRING_TO_NUMBER = {"string_to_int64", "string_to_uint64", "string_to_double"}
+_NUMBER_CALL = re.compile(r"\b(?:u?int|double)\s*\(")
+
+
+@functools.lru_cache(maxsize=4096)
+def _converts_strings(rule: str, optional_old: bool) -> bool:
+    """Whether a rule may call `int()`, `uint()` or `double()` on a string."""
+    if not _NUMBER_CALL.search(rule):
+        return False
+    from .celast import CompileError, compile_rule
+    from .celproto import nodes
+
+    try:
+        ast = compile_rule(rule, cel.Type.DYN, optional_old)
+    except CompileError:
+        return False  # its run names the problem
+    return any(n.kind == "call" and _STRING_TO_NUMBER.intersection(n.overloads) for n in nodes(ast))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -24,6 +24,7 @@ from cel_expr_python import cel
 from . import cellib
 from .celast import CompileError, compile_rule, parsed_rule
 from .celcost import MAX_U64, Decl, decl_of, estimate, max_cardinality
+from .celproto import nodes
 from .crddecode import DecodeError, decode
 from .crddefaults import default_problems
 from .goregexp import compile_error
@@ -429,7 +430,7 @@ def _invalid_literals(ast, rule: str) -> str | None:
     of `duration(...)` or `timestamp(...)` must convert, a constant `matches` pattern must compile.
     The errors as cel-go displays them, in the order of their places in the rule."""
     found = []
-    for n in _nodes(ast):
+    for n in nodes(ast):
         if n.kind != "call" or n.value not in _FORMAT_VALIDATED or not n.args or n.args[0].kind != "const":
             continue
         literal = n.args[0]
@@ -468,15 +469,6 @@ def _display(rule: str, offset: int, message: str) -> str:
     return f"ERROR: <input>:{line}:{column + 1}: {message}\n | {text}\n | {'.' * column}^"
 
 
-def _nodes(ast):
-    """Every node of a checked AST."""
-    stack = [ast]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack += [x for x in (n.target, *n.args, *(v for v in n.comp.values() if not isinstance(v, str))) if x]
-
-
 def _mul_guard(cost: int, card: int) -> int:
     return 0 if cost == 0 else min(cost * card, MAX_U64)
 
@@ -498,7 +490,7 @@ def _child_cardinality(s: dict, cardinality: int | None) -> int | None:
 
 def uses_old_self(ast) -> bool:
     """Whether the checked AST refers to `oldSelf`."""
-    return any(n.kind == "ident" and n.value == "oldSelf" for n in _nodes(ast))
+    return any(n.kind == "ident" and n.value == "oldSelf" for n in nodes(ast))
 
 
 def cel_type(d: Decl) -> cel.Type:
