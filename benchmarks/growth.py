@@ -14,7 +14,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import run
+import common
 import yaml
 
 
@@ -48,9 +48,9 @@ def section9(oa: dict, obj: dict, quick: bool) -> None:
         tmp = Path(d)
         schema = tmp / "deployment.openapi.json"
         schema.write_text(json.dumps(oa))
-        cmd = [*run.dv_eval(), "--schema", str(schema), "--jobs", "1"]
+        cmd = [*common.dv_eval(), "--schema", str(schema), "--jobs", "1"]
         (tmp / "one.yaml").write_text(text)
-        run._measure([*cmd, str(tmp / "one.yaml")], d)  # fills the schema cache: every row runs warm
+        common._measure([*cmd, str(tmp / "one.yaml")], d)  # fills the schema cache: every row runs warm
         for label, sizes_, make in (
             ("files", counts, lambda n, p: _files(p, text, n)),
             ("stream", sizes, lambda mb, p: _stream(p, text, mb)),
@@ -59,7 +59,7 @@ def section9(oa: dict, obj: dict, quick: bool) -> None:
             for size in sizes_:
                 path = tmp / f"{label}-{size}"
                 docs = make(size, path)
-                r = run._measure([*cmd, str(path)], d)
+                r = common._measure([*cmd, str(path)], d)
                 n = size if label == "files" else docs
                 xs.append(n)
                 ys.append(r["wall"])
@@ -75,7 +75,7 @@ def section9(oa: dict, obj: dict, quick: bool) -> None:
                     ]
                 )
                 shutil.rmtree(path) if path.is_dir() else path.unlink()
-            fits.append(f"{label}: wall ∝ n^{run.slope(xs, ys):.3f} (target ≤ 1.05)")
-    run.table(
+            fits.append(f"{label}: wall ∝ n^{common.slope(xs, ys):.3f} (target ≤ 1.05)")
+    common.table(
         "9. Growth: one process", ["input", "size", "objects", "wall s", "µs/object", "peak RSS MB", "exit"], rows, fits
     )

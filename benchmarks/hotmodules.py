@@ -74,7 +74,7 @@ def _child(sources: list[str]) -> None:
     from dv2openapi.evaluator.builtin import lookup
 
     sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
-    from run import deployment_obj
+    from common import deployment_obj
 
     target = lookup("latest")(("apps", "v1", "Deployment"))
     deployment = evaluator.compile(target.doc, target.name, trusted=True)

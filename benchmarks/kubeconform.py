@@ -39,9 +39,9 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))  # run.py's helpers; the package is the installed one
+sys.path.insert(0, str(ROOT / "benchmarks"))  # common.py's helpers; the package is the installed one
 
-import run as bench  # noqa: E402 - the shared helpers of benchmarks/run.py
+import common as bench  # noqa: E402 - the helpers the benchmark sections share
 
 TARGET = 0.5  # dv-eval at least twice as fast as kubeconform (issue 29)
 PER_OBJECT_TARGET = 1.5  # dv-eval's walk within 1.5x of jsonschema-rs, per object, on every shape

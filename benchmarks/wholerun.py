@@ -23,7 +23,7 @@ import subprocess
 import time
 from pathlib import Path
 
-import run  # the shared helpers of benchmarks/run.py (its directory is first on sys.path)
+import common  # the helpers the benchmark sections share (its directory is first on sys.path)
 import yaml
 
 
@@ -126,7 +126,7 @@ def kubeconform_cmd(exe: str, schemas: Path, *args: str) -> list[str]:
 
 def section5(tmp: Path, inp: dict, kubeconform: str | None, table, quick: bool) -> None:
     print("\n## 5. Start-up: one small file, the Deployment schema (1.5 MB as JSON) as YAML or JSON")
-    ours = run.dv_eval()
+    ours = common.dv_eval()
     warm, cold = str(tmp / "cache-warm"), str(tmp / "cache-cold")
     one = str(tmp / "one.yaml")
     cmds = {
@@ -183,7 +183,7 @@ def section6(tmp: Path, inp: dict, kubeconform: str | None, table, quick: bool) 
         f"\n## 6. Batches: {inp['files']:,} Deployment files and one {inp['mb']:,.0f} MB stream "
         f"({inp['docs']:,} Deployments), --jobs 1 / 2" + (", beside kubeconform" if kubeconform else "")
     )
-    ours = run.dv_eval()
+    ours = common.dv_eval()
     schema = str(tmp / "deployment.openapi.json")
     env = _env(str(tmp / "cache-warm"))
     rows, notes = [], []
