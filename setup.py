@@ -1,6 +1,6 @@
-"""Builds the evaluator's hot modules (`dv2openapi.evaluator.native.HOT`) with Cython where a C compiler is at
+"""Builds the evaluator's hot modules (`evaluator.runtime.native.HOT`) with Cython where a C compiler is at
 hand; where none is, or DV_EVAL_PURE_PYTHON=1 is set, or a module fails to build, the package installs
-as pure Python all the same (`dv2openapi/evaluator/native.py` then imports every hot module from its source).
+as pure Python all the same (`evaluator/runtime/native.py` then imports every hot module from its source).
 
 Once per environment: the C files (build/cython) and the built modules (build/, for an editable
 install too, whose build directories are otherwise temporary) are kept, and a module whose sources
@@ -14,18 +14,18 @@ import sysconfig
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-HOT = (
-    "context",
-    "errors",
-    "deep",
-    "equality",
-    "keywords",
-    "structural",
-    "compiler",
-    "goyaml",
-    "loader",
-    "validator",
-    "shape",
+HOT = (  # below the `evaluator` package
+    "schema.context",
+    "schema.errors",
+    "runtime.deep",
+    "schema.equality",
+    "schema.keywords",
+    "schema.structural",
+    "schema.compiler",
+    "input.yamlvalues",
+    "input.loader",
+    "schema.validator",
+    "schema.shape",
 )
 
 
@@ -64,12 +64,10 @@ def extensions() -> list:
         from Cython.Build import cythonize
     except ImportError:
         return []
-    modules = [Extension(f"dv2openapi.evaluator.{m}", [f"dv2openapi/evaluator/{m}.py"], optional=True) for m in HOT]
+    modules = [Extension(f"evaluator.{m}", [f"evaluator/{m.replace('.', '/')}.py"], optional=True) for m in HOT]
     # a schema file's fast reader: needs libyaml's header and library (libyaml-dev, libyaml-devel)
     modules.append(
-        Extension(
-            "dv2openapi.evaluator.plainyaml", ["dv2openapi/evaluator/plainyaml.pyx"], libraries=["yaml"], optional=True
-        )
+        Extension("evaluator.input.plainyaml", ["evaluator/input/plainyaml.pyx"], libraries=["yaml"], optional=True)
     )
     # annotation_typing=False: annotations stay hints, so the compiled modules mean what the sources mean
     try:

@@ -26,9 +26,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from dv2openapi.evaluator.loader import iter_docs  # noqa: E402
-from dv2openapi.evaluator.routing import Catalog  # noqa: E402
-from dv2openapi.evaluator.verdict import Options, judge  # noqa: E402
+from evaluator.input.loader import iter_docs  # noqa: E402
+from evaluator.run.routing import Catalog  # noqa: E402
+from evaluator.run.verdict import Options, judge  # noqa: E402
 
 GATEWAY = ROOT.parent / "shared" / "realworld" / "gateway-api"
 

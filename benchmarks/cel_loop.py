@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cel_expr_python import cel  # noqa: E402
 
-from dv2openapi.apiserver import celinterp, celrules  # noqa: E402
-from dv2openapi.apiserver.celast import compile_rule  # noqa: E402
+from evaluator.apiserver.cel import celinterp, celrules  # noqa: E402
+from evaluator.apiserver.cel.celast import compile_rule  # noqa: E402
 
 RULE = "self.l.all(x, x >= 0 && self.l.size() > 0)"
 

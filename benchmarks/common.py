@@ -20,8 +20,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 # The package as installed for this Python (never the checkout's sources through sys.path).
-from dv2openapi import evaluator  # noqa: E402
-from dv2openapi.evaluator import native  # noqa: E402
+import evaluator  # noqa: E402
+from evaluator.runtime import native  # noqa: E402
 
 QUICK = False  # run.py's --quick: shorter timings in bench_interleaved
 
@@ -116,7 +116,7 @@ def install_kind() -> str:
 def dv_eval() -> list[str]:
     """The dv-eval of this Python's install (not another one that PATH may name first)."""
     exe = shutil.which("dv-eval", path=os.path.dirname(sys.executable))
-    return [exe] if exe else [sys.executable, "-m", "dv2openapi.evaluator.cli"]
+    return [exe] if exe else [sys.executable, "-m", "evaluator.run.cli"]
 
 
 def optional(name: str):

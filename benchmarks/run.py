@@ -62,8 +62,8 @@ from common import (
 
 # The package as installed for this Python (never the checkout's sources through sys.path): a user's
 # `pip install .` is what is measured, and the header says which install and walk that is.
-from dv2openapi import evaluator
-from dv2openapi.evaluator import shape as _shape
+import evaluator
+from evaluator.schema import shape as _shape
 
 QUICK = False
 
@@ -93,7 +93,7 @@ _PINNED = False
 def pin_shape_cache() -> None:
     """Benchmark-local workaround for an evaluator bug (see the printed note).
 
-    `dv2openapi.evaluator.shape.Resolver.shape` caches shapes by `id(schema)`; the compiler passes temporary
+    `evaluator.schema.shape.Resolver.shape` caches shapes by `id(schema)`; the compiler passes temporary
     dicts (`{**sub, "x-dv-required": True}` in structural.kw_properties) that are freed after use, so a
     later schema can get the same id and the stale shape. Keeping every cached schema alive avoids it.
     """
@@ -300,9 +300,9 @@ MODEL_CASES = [
 
 def section2() -> None:
     print("\n## 2. Vendor semantics (ours only): dv2openapi models -> OpenAPI -> evaluator")
-    from dv2openapi.evaluator.select import schema_root
     from dv2openapi.frontend import build_model
     from dv2openapi.openapi import to_openapi
+    from evaluator.schema.select import schema_root
 
     rows, crows = [], []
     per_case = 8 if not QUICK else 3
@@ -545,7 +545,7 @@ def section4(stream_mb: float) -> None:
 
         # where the stream time goes: YAML parsing vs validation, in-process on a slice
         sample = "".join(_cm_doc(i, pad) for i in range(2000 if not QUICK else 200))
-        from dv2openapi.evaluator.loader import iter_docs
+        from evaluator.input.loader import iter_docs
 
         t_load, docs = once(lambda: [dd.value for dd in iter_docs("<bench>", sample)])
         v = evaluator.compile(yaml.safe_load(Path(schema).read_text()), "ConfigMap")
@@ -559,7 +559,7 @@ def section4(stream_mb: float) -> None:
         [
             "a stream file is validated document by document with or without --batch (flat memory)",
             f"peak RSS via {how} (largest single process; with --jobs 2 the workers are separate processes)",
-            f"breakdown on {len(docs):,} docs in-process: evaluator.loader.iter_docs {us(t_load / len(docs))} "
+            f"breakdown on {len(docs):,} docs in-process: evaluator.input.loader.iter_docs {us(t_load / len(docs))} "
             f"µs/doc, validate {us(t_val / len(docs))} µs/doc"
             + (f", yaml CSafeLoader (reference) {us(t_c / len(docs))} µs/doc" if t_c else ""),
         ],

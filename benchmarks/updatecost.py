@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from dv2openapi import evaluator
+import evaluator
 
 SCHEMA = {
     "openapi": "3.0.3",

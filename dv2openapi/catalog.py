@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dv2openapi.evaluator.vocabulary import VENDOR
+from evaluator.schema.vocabulary import VENDOR
 
 from .registry import REGISTRY, SCOPE_NAMES
 from .renderdoc import summary
@@ -44,7 +44,7 @@ def vendor_markdown() -> str:
         "# Vendor keywords (`x-dv-*`)",
         "",
         "What OpenAPI cannot say, dv2openapi says with these keywords; dv-eval implements each one. "
-        "Generated from `dv2openapi/evaluator/vocabulary.py`, which also holds each value's schema: dv-eval "
+        "Generated from `evaluator/schema/vocabulary.py`, which also holds each value's schema: dv-eval "
         "rejects a schema whose keyword values do not fit (a `SchemaError` naming the JSON pointer).",
         "",
         "| Keyword | Value | Semantics | Emitted by |",

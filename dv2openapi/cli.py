@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from dv2openapi.apiserver.names import is_dns1035_label, is_dns1123_subdomain
-from dv2openapi.evaluator.process import cli_signals, closed_stdout
+from evaluator.apiserver.values.names import is_dns1035_label, is_dns1123_subdomain
+from evaluator.runtime.process import cli_signals, closed_stdout
 
 from .catalog import tags_markdown, tags_text
 from .clients import declare_kinds, file_name, for_clients, to_jsonschema

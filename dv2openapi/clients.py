@@ -12,7 +12,7 @@ standard keywords, in `allOf` entries marked `x-dv-client` (dv-eval drops them: 
 itself): a field whose zero value fails its own rules may be neither absent nor null, a required
 value field may not hold its zero value, and the items of a `set` or `map` list are unique.
 `x-kubernetes-*` and `x-dv-*` keywords are kept: dv-eval reads the
-published document (`evaluator.published.unpublished`) with the same verdicts as `to_openapi`'s, and
+published document (`evaluator.schema.published.unpublished`) with the same verdicts as `to_openapi`'s, and
 `to_crd` takes `to_openapi`'s (there `nullable` means a Go pointer: the API server keeps its null
 instead of pruning it).
 """
@@ -23,10 +23,11 @@ import copy
 import json
 import re
 
+from evaluator.schema.published import CLIENT, UNSET, export_digest
+from evaluator.schema.shape import reached, refs_in
+from evaluator.schema.strict import OBJECT_META
+
 from .errors import InputError
-from .evaluator.published import CLIENT, UNSET, export_digest
-from .evaluator.shape import reached, refs_in
-from .evaluator.strict import OBJECT_META
 
 REF = "#/components/schemas/"
 _ZERO = {"string": "", "integer": 0, "number": 0, "boolean": False, "array": [], "object": {}}

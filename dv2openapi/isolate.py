@@ -25,7 +25,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from dv2openapi.evaluator.process import child_of, forking
+from evaluator.runtime.process import child_of, forking
 
 from .errors import InputError
 

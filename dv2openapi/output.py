@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 import yaml
 
-from dv2openapi.evaluator.process import TEMPORARY
+from evaluator.runtime.process import TEMPORARY
 
 
 class OutputError(Exception):

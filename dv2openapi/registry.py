@@ -256,7 +256,7 @@ def _neq(t, tag):
     STRING,
 )
 def _format(t, tag):
-    from dv2openapi.evaluator.formats import FORMATS
+    from evaluator.schema.formats import FORMATS
 
     if tag.value not in FORMATS:
         t.fail(f"unknown format {tag.value!r}; expected one of: {', '.join(sorted(FORMATS))}")

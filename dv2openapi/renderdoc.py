@@ -193,7 +193,7 @@ How the renderings carry what dv-eval enforces (`dv2openapi/crd/render.py`, `rul
   fails and names the tag that bounds it. Rules that fail on every item (`validateFalse` on items,
   on keys) are stated on the list or map (`size(self) == 0`).
 
-Measured by `tests/test_crd_differential.py` (`python tools/crd_differential.py` for every
+Measured by `tests/apiserver/test_crd_differential.py` (`python tools/crd_differential.py` for every
 record): 52,315 creates and updates of every conformance root type (no option on, no subresource)
 judged by the API server's validation (emulated with a real CEL runtime in the `apiserver` package, which
 reaches the real server's verdict on all 12,599 recorded requests) against dv-eval on the OpenAPI

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import yaml
 
-from dv2openapi.evaluator import handwritten
-from dv2openapi.evaluator.cli import main
+from evaluator.kinds import handwritten
+from evaluator.run.cli import main
 from tests.cli import Result, invoke
 
 

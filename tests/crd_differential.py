@@ -14,12 +14,12 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from dv2openapi import evaluator
-from dv2openapi.apiserver.server import Validator
+import evaluator
 from dv2openapi.crd import to_crd
 from dv2openapi.errors import InputError
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
+from evaluator.apiserver.request.server import Validator
 from tests.shared_data import named
 
 CASES = Path(__file__).parent / "conformance" / "cases"

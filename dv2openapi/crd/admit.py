@@ -15,7 +15,7 @@ import re
 
 import re2
 
-from dv2openapi.apiserver.crdcheck import check_crd
+from evaluator.apiserver.crd.crdcheck import check_crd
 
 from ..errors import InputError
 

@@ -2,7 +2,7 @@
 
 Each format becomes one rule built from bounded regular expressions (RE2, as
 the API server runs them) and size checks, equivalent to the reference checks
-in `dv2openapi/evaluator/formats.py` (a property test compares the two). The regexes only
+in `evaluator/schema/formats.py` (a property test compares the two). The regexes only
 admit ASCII, so once one matches, `size()` counts bytes as Go's `len` does.
 """
 

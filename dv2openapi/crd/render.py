@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 import re
 
-from dv2openapi import evaluator
-from dv2openapi.apiserver.crdcheck import check_crd
-from dv2openapi.evaluator.select import DIGEST, spec_digest
+import evaluator
+from evaluator.apiserver.crd.crdcheck import check_crd
+from evaluator.schema.select import DIGEST, spec_digest
 
 from ..clients import declare_kinds
 from ..errors import InputError

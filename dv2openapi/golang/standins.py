@@ -6,7 +6,7 @@ the JSON the API server reads), parsed like any package. The types of `meta/v1` 
 `+k8s:` tags apimachinery gives them at `eed236ceee2c19c2753a3d93ac0631dc20750454` (the version
 the go.mod of kubernetes/api `10b39a39bcee` pins): alpha rules on ObjectMeta's system fields,
 OwnerReference, ManagedFieldsEntry and Condition; none on names, namespaces or labels, which the
-API server checks by hand-written code (`dv2openapi.evaluator.object_meta_errors`).
+API server checks by hand-written code (`evaluator.object_meta_errors`).
 """
 
 from __future__ import annotations

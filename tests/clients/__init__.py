@@ -1,2 +1,2 @@
-"""Helpers of tests/test_clients.py: real client validators (ajv, yaml-language-server over LSP) and
+"""Helpers of tests/published/test_clients.py: real client validators (ajv, yaml-language-server over LSP) and
 the objects they are compared with dv-eval on."""

@@ -1,4 +1,4 @@
-# Every shape a field takes on the wire, for the client comparison (tests/test_clients.py): Go value
+# Every shape a field takes on the wire, for the client comparison (tests/published/test_clients.py): Go value
 # and pointer fields, optional value fields whose rules would fault their zero value, required value
 # fields, int-or-string, booleans, numbers, bytes, enums, sets, list-maps, maps, nested and inline
 # structs, preserve-unknown fields. Objects of it are generated from base.yaml.

@@ -1,7 +1,7 @@
 """Replay the reference verdicts (`../shared/reference-verdicts/`) through the user's path.
 
 Each record is a random input of an output_tests type and the errors the real validation-gen
-reported. Here it goes through ported types -> translator -> OpenAPI -> `dv2openapi.evaluator.compile`
+reported. Here it goes through ported types -> translator -> OpenAPI -> `evaluator.compile`
 -> `validate`, and the two error lists are compared as multisets of
 `(type, field, origin, level, detail)`. Used by `test_corpus.py` and `tools/conformance_report.py`.
 """

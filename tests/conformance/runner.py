@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from dv2openapi import evaluator
+import evaluator
 from dv2openapi.clients import for_clients
 from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi

@@ -1,0 +1,1 @@
+"""CRD admission: a CustomResourceDefinition decoded and checked as the API server does on create."""

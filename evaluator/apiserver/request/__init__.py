@@ -1,0 +1,1 @@
+"""The custom-resource request pipeline: prune, default, validate, ratchet, metadata."""

@@ -1,0 +1,1 @@
+"""Built-in kinds: their schemas, Go decoding, hand-written and update checks."""

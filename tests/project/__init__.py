@@ -1,0 +1,1 @@
+"""The repository as a user meets it: README commands, CI, packaging, layout, examples, public suites."""

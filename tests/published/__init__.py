@@ -1,0 +1,1 @@
+"""The published schemas, judged by the clients that read them."""

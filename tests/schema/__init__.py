@@ -1,0 +1,1 @@
+"""The schema engine: compiling, walking, keywords, formats, strict checks, the compiled build."""

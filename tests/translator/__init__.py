@@ -1,0 +1,1 @@
+"""The translator: tagged Python and Go types to OpenAPI documents and CRDs."""
