@@ -560,7 +560,8 @@ def node_errors(
             continue
         where = field + (rule["fieldPath"] if rule.get("fieldPath") else "")
         stored = None
-        if rule.get("messageExpression") and _has_times(SchemaKey(schema)):  # values as the server holds them
+        expr = rule.get("messageExpression")
+        if isinstance(expr, str) and (_has_times(SchemaKey(schema)) or _converts_strings(expr, False)):  # as cel-go
             stored = (
                 to_cel(value, schema, {}, stand_in="err", memo=memo, as_stored=True),
                 to_cel(old, schema, {}, stand_in="err", memo=memo, as_stored=True) if has_old else None,
@@ -919,8 +920,9 @@ def _message(rule: dict, self_val: Any, old_val: Any, has_old: bool, stored: tup
     """The text of a rule's messageExpression, as `evalMessageExpression` gives it: trimmed as Go's
     `strings.TrimSpace` trims; None (the server falls back to `message`) when it does not evaluate
     to a string, or to one that is blank, longer than 5 KiB or holds a line break. `stored`: the
-    values as the server holds them (`to_cel(as_stored=True)`), where they hold times: the
-    expression then runs in `celinterp`, which prints a timestamp in its own zone."""
+    values as the server holds them (`to_cel(as_stored=True)`), where they hold times or the
+    expression converts a string to a number: it then runs in `celinterp`, which prints a timestamp
+    in its own zone and reads a number as strconv does."""
     expr = rule.get("messageExpression")
     if not isinstance(expr, str) or not expr:
         return None
@@ -946,13 +948,13 @@ def _message(rule: dict, self_val: Any, old_val: Any, has_old: bool, stored: tup
 def _interpreted_message(expr: str, stored: tuple, has_old: bool) -> tuple[Any] | None:
     """(value,) of a message expression in `celinterp` over stored values; None where it does not
     model the expression (the engine's run then gives the answer, or the compile error)."""
-    from . import celast
-
+    ast = _stored_tree(expr, False)
+    if ast is None:
+        return None
     try:
-        ast = celast.compile_rule(expr, cel.Type.DYN, False)
         variables = {"self": stored[0], **({"oldSelf": stored[1]} if has_old else {})}
         value = celinterp.evaluate(ast, variables)[0]
-    except (celast.CompileError, celinterp.Unsupported):
+    except celinterp.Unsupported:
         return None
     return (None if isinstance(value, celinterp.Err) else value,)
 
