@@ -28,3 +28,11 @@ def named(obj: dict | None) -> dict | None:
     if obj is None:
         return obj
     return {**obj, "metadata": {"name": "obj"}}
+
+
+def crd(relative: str) -> dict:
+    """A CRD file of ../shared, read as dv-eval reads a schema file (`load_schema`: its own YAML
+    reader, which gives PyYAML's safe values and reads the corpora's megabytes several times faster)."""
+    from evaluator.input.loader import load_schema
+
+    return load_schema(str(SHARED / relative))

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import re
 
-import yaml
-
 from evaluator.apiserver.request.server import NO_VALUE, Validator
 from evaluator.schema.errors import OMITTED, FieldError
-from tests.shared_data import SHARED, named, records
+from tests.shared_data import crd, named, records
 
 
 def _norm(field: str) -> str:
@@ -39,9 +37,7 @@ def test_emulation_reaches_the_servers_verdicts():
     verdicts, fields, details = [], [], []
     for r in records("apiserver-verdicts/objects.jsonl.gz"):
         if r["crd"] not in validators:
-            validators[r["crd"]] = Validator(
-                yaml.safe_load((SHARED / "apiserver-verdicts/crds" / r["crd"]).read_text())
-            )
+            validators[r["crd"]] = Validator(crd("apiserver-verdicts/crds/" + r["crd"]))
         errs = validators[r["crd"]].validate(named(r["new"]), named(r["old"]) if r["update"] else None)
         total += 1
         if (not errs) != r["apiserver_valid"]:

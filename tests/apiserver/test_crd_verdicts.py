@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import collections
 
-import yaml
-
 from evaluator.input.loader import Doc
 from evaluator.run.routing import Catalog
 from evaluator.run.verdict import Options, judge
-from tests.shared_data import SHARED, records
+from tests.shared_data import crd, records
 
 VERDICT_FLOOR = 0.9995
 FIELDS_FLOOR = 0.9995
@@ -36,7 +34,7 @@ def test_dv_eval_reaches_the_servers_verdicts_on_public_crds():
     for r in records("crd-verdicts/requests.jsonl.gz"):
         if r["crd"] not in catalogs:
             catalog = Catalog()
-            catalog.add_doc(yaml.safe_load((SHARED / "crd-verdicts/crds" / r["crd"]).read_text()), r["crd"])
+            catalog.add_doc(crd("crd-verdicts/crds/" + r["crd"]), r["crd"])
             catalogs[r["crd"]] = Options(catalog)
         vd = judge(catalogs[r["crd"]], _doc(r["new"], "new.yaml"), _doc(r["old"], "old.yaml") if r["update"] else None)
         total += 1

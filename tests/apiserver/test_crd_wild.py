@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import collections
 
-import yaml
-
 from evaluator.input.loader import Doc
 from evaluator.run.routing import Catalog
 from evaluator.run.verdict import Options, judge
-from tests.shared_data import SHARED, records
+from tests.shared_data import crd, records
 
 VERDICT_FLOOR = 0.9995  # measured: 12,874 of 12,874 requests
 FIELDS_FLOOR = 0.996  # measured: 12,836 of 12,874 (at the 2026-11-27 session start: 12,436 of 12,596)
@@ -39,7 +37,7 @@ def test_dv_eval_reaches_the_servers_verdicts_on_more_public_crds():
             continue
         if r["crd"] not in catalogs:
             catalog = Catalog()
-            catalog.add_doc(yaml.safe_load((SHARED / "crd-wild/crds" / r["crd"]).read_text()), r["crd"])
+            catalog.add_doc(crd("crd-wild/crds/" + r["crd"]), r["crd"])
             catalogs[r["crd"]] = Options(catalog)
         old = Doc(r["old"], "old.yaml", 0) if r["update"] else None
         vd = judge(catalogs[r["crd"]], Doc(r["new"], "new.yaml", 0), old)

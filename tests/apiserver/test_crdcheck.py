@@ -5,10 +5,10 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
 from evaluator.apiserver.crd.crdcheck import check_crd, cost_message
 from evaluator.apiserver.values.names import is_dns1035_label
+from tests import yamlc
 
 VERDICTS = Path(__file__).resolve().parents[3] / "shared" / "apiserver-verdicts"
 
@@ -27,7 +27,7 @@ RECORDS = _records()
 @pytest.mark.skipif(not RECORDS, reason="shared/apiserver-verdicts is not beside this checkout")
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r["crd"])
 def test_same_verdict_as_the_api_server(record):
-    crd = yaml.safe_load((VERDICTS / "crds" / record["crd"]).read_text())
+    crd = yamlc.safe_load((VERDICTS / "crds" / record["crd"]).read_text())
     got = {(p.type, p.field, p.detail) for p in check_crd(crd)}
     want = {(e["type"], e["field"], e["detail"]) for e in record["errors"]}
     assert (not got) == record["accepted"]

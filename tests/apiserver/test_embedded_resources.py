@@ -10,6 +10,7 @@ import yaml
 
 from evaluator.apiserver.request.server import NOT_CHECKED, Validator
 from evaluator.run.cli import main
+from tests import yamlc
 from tests.cli import invoke
 
 INPUT = {"type": "object", "x-kubernetes-embedded-resource": True, "x-kubernetes-preserve-unknown-fields": True}
@@ -245,7 +246,7 @@ def test_an_embedded_resource_s_time_is_parsed_as_go_parses_it():
 def test_an_object_of_our_crd_whose_metadata_does_not_decode_is_refused(tmp_path):
     """Our own CRD's objects are judged by the evaluator, but a cluster's request decoder reads their
     metadata first: the decoding error alone, as the server model gives it."""
-    obj = yaml.safe_load(Path("examples/widget/objects/valid.yaml").read_text())
+    obj = yamlc.safe_load(Path("examples/widget/objects/valid.yaml").read_text())
     obj["metadata"]["creationTimestamp"] = "yesterday"
     path = tmp_path / "w.yaml"
     path.write_text(yaml.safe_dump(obj))

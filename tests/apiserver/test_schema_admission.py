@@ -10,11 +10,12 @@ import pytest
 import yaml
 
 from evaluator.run.cli import main
+from tests import yamlc
 from tests.cli import invoke
 from tests.shared_data import SHARED
 
 ROOT = Path(__file__).resolve().parents[2]
-CRD = yaml.safe_load((ROOT / "schemas/widget.crd.yaml").read_text())
+CRD = yamlc.safe_load((ROOT / "schemas/widget.crd.yaml").read_text())
 VALID = str(ROOT / "examples/widget/objects/valid.yaml")
 
 
@@ -129,7 +130,7 @@ def _public_crds() -> list[Path]:
     for folder in ("crd-verdicts/crds", "realworld"):
         for path in sorted((SHARED / folder).rglob("*.y*ml")):
             try:
-                docs = list(yaml.safe_load_all(path.read_text()))
+                docs = list(yamlc.safe_load_all(path.read_text()))
             except yaml.YAMLError:
                 continue
             if any(
@@ -155,7 +156,7 @@ def test_public_crds_the_server_admits_are_admitted(tmp_path, monkeypatch):
     refused = {}
     for path in crds:
         try:
-            admit_crds(list(yaml.safe_load_all(path.read_text())), str(path))
+            admit_crds(list(yamlc.safe_load_all(path.read_text())), str(path))
         except CRDRefused as e:
             refused[str(path)] = e.lines
     assert not refused

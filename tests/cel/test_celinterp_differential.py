@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import collections
 
-import yaml
-
 from evaluator.apiserver.cel import celbudget, celinterp, celrules
 from evaluator.apiserver.request.server import Validator, _Node, _walk
 from evaluator.apiserver.values.correlate import MISSING
-from tests.shared_data import SHARED, records
+from tests.shared_data import crd, records
 
 PER_CRD = 4  # requests per CRD: its example as created, and the first mutations of it
 
@@ -71,7 +69,7 @@ def test_the_interpreter_agrees_with_the_fast_engine_on_every_crds_rules():
                 continue
             seen[r["crd"]] += 1
             if r["crd"] not in validators:
-                validators[r["crd"]] = Validator(yaml.safe_load((SHARED / corpus / "crds" / r["crd"]).read_text()))
+                validators[r["crd"]] = Validator(crd(f"{corpus}/crds/{r['crd']}"))
             v = validators[r["crd"]]
             version = v.version_of(r["new"])
             old = v.prepare(r["old"], v.version_of(r["old"]), None, stored=True)[0] if r["update"] else None

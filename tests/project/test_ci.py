@@ -14,9 +14,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-import yaml
 
 from evaluator.run.cli import main
+from tests import yamlc
 from tests.cli import invoke
 from tests.shared_data import SHARED
 
@@ -28,7 +28,7 @@ XSD = SHARED / "realworld" / "kubeconform" / "fixtures" / "junit.xsd"
 
 
 def _yaml_block(key: str) -> dict:
-    (found,) = [yaml.safe_load(body) for lang, body in BLOCKS if lang == "yaml" and f"{key}:" in body]
+    (found,) = [yamlc.safe_load(body) for lang, body in BLOCKS if lang == "yaml" and f"{key}:" in body]
     return found
 
 
@@ -63,7 +63,7 @@ def test_the_documented_workflow_runs_the_actions_steps(tmp_path):
     """action.yml's `run:` steps as the runner runs them (bash -e, each step's env with `${{ … }}`
     filled in from the documented workflow's `with:` and the inputs' defaults), installing from a
     copy of this checkout."""
-    action = yaml.safe_load((ROOT / "action.yml").read_text())
+    action = yamlc.safe_load((ROOT / "action.yml").read_text())
     workflow = _yaml_block("jobs")
     (step,) = [s for s in workflow["jobs"]["manifests"]["steps"] if "<repository>" in s["uses"]]
     inputs = {k: str(v.get("default", "")) for k, v in action["inputs"].items()}
@@ -95,7 +95,7 @@ def test_the_documented_workflow_runs_the_actions_steps(tmp_path):
 
 
 def test_the_action_with_no_file_fails_instead_of_waiting(tmp_path):
-    action = yaml.safe_load((ROOT / "action.yml").read_text())
+    action = yamlc.safe_load((ROOT / "action.yml").read_text())
     script = action["runs"]["steps"][1]["run"]
     (tmp_path / "venv" / "bin").mkdir(parents=True)
     (tmp_path / "venv" / "bin" / "dv-eval").symlink_to(BIN / "dv-eval")
@@ -149,7 +149,7 @@ MANIFEST_KEYS = {  # pre-commit's manifest schema (clientlib.MANIFEST_HOOK_DICT)
 
 @pytest.mark.parametrize("configured", [False, True])
 def test_the_pre_commit_hook_on_the_files_pre_commit_passes(tmp_path, configured):
-    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    (hook,) = yamlc.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
     assert set(hook) <= MANIFEST_KEYS and hook["language"] == "python"
     assert "kubernetes-validate" in hook["additional_dependencies"]
     if configured:  # the documented .pre-commit-config.yaml: its hook settings over the manifest's

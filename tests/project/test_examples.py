@@ -5,9 +5,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 from evaluator.run.cli import main
+from tests import yamlc
 from tests.cli import invoke
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -15,7 +15,7 @@ CASES = [
     (d, i, c)
     for d in sorted(EXAMPLES.iterdir())
     if (d / "expect.yaml").exists()
-    for i, c in enumerate(yaml.safe_load((d / "expect.yaml").read_text())["cases"])
+    for i, c in enumerate(yamlc.safe_load((d / "expect.yaml").read_text())["cases"])
 ]
 
 
@@ -26,7 +26,7 @@ def _key(cause: dict) -> tuple:
 @pytest.mark.parametrize("folder,i,case", CASES, ids=[f"{d.name}-{i}" for d, i, _ in CASES])
 def test_example_verdict(folder, i, case, monkeypatch, tmp_path):
     monkeypatch.chdir(folder)
-    schema = yaml.safe_load((folder / "expect.yaml").read_text())["schema"]
+    schema = yamlc.safe_load((folder / "expect.yaml").read_text())["schema"]
     old = case.get("old")
     if old == case["new"]:  # an update that changes nothing: the stored object in a copy (one file cannot be both)
         old = str(tmp_path / "stored.yaml")

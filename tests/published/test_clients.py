@@ -25,11 +25,11 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
 from click.testing import CliRunner
 from openapi_schema_validator import OAS30Validator
 
 from dv2openapi.cli import main
+from tests import yamlc
 from tests.clients import npm, objects
 from tests.clients.lsp import SETTINGS, YamlLanguageServer
 
@@ -141,7 +141,7 @@ def oas30_validator(schema: dict):
 def python_verdicts(validator, texts: list[str]) -> list:
     out = []
     for text in texts:
-        error = next(iter(validator.iter_errors(yaml.safe_load(text))), None)
+        error = next(iter(validator.iter_errors(yamlc.safe_load(text))), None)
         out.append(None if error is None else f"{list(error.absolute_path)}: {error.message}")
     return out
 
@@ -179,7 +179,7 @@ def documents(tmp_path_factory) -> dict[tuple[str, str], Path]:
 
 
 def load(path: Path) -> dict:
-    return yaml.safe_load(path.read_text())
+    return yamlc.safe_load(path.read_text())
 
 
 def crd_schema(path: Path) -> dict:
@@ -277,7 +277,7 @@ def test_no_client_rejects_what_dv_eval_accepts(ex, kind, client, documents, ver
         if (
             ok
             and error is not None
-            and not (kind == "crd" and _server_drops(yaml.safe_load(case.text), load(documents[ex.name, kind])))
+            and not (kind == "crd" and _server_drops(yamlc.safe_load(case.text), load(documents[ex.name, kind])))
         ):
             wrong.append(f"{case.name}: {error}")
     assert accepted[0] and got[0] is None, "the base object must be valid"

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from dv2openapi.cli import main
+from tests import yamlc
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas" / "jsonschema"
@@ -74,7 +74,7 @@ def test_the_model_of_kubeconforms_resolution_gives_its_documented_paths():
 def test_schemas_folder_resolves_through_kubeconforms_location(path, group, strict):
     """`-schema-location 'schemas/jsonschema/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}{{ .StrictSuffix }}.json'`
     (with and without -strict) finds the file for each example's kind, and that file takes the object."""
-    obj = yaml.safe_load((ROOT / path).read_text())
+    obj = yamlc.safe_load((ROOT / path).read_text())
     found = Path(schema_path(f"{SCHEMAS}/{FLAT}", obj["kind"], obj["apiVersion"], strict=strict))
     schema = json.loads(found.read_text())
     assert schema["properties"]["kind"]["enum"] == [obj["kind"]]

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from dv2openapi.cli import main
 from dv2openapi.clients import file_name
+from tests import yamlc
 from tests.clients import objects
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,8 +101,8 @@ def judged(tmp_path_factory):
     def get(t: Published):
         if t not in memo:
             where = folder(t, tmp)
-            doc = yaml.safe_load((where / f"{t.name}.openapi.yaml").read_text())
-            cases = objects.cases(doc, t.kind, yaml.safe_load((ROOT / t.base).read_text()))
+            doc = yamlc.safe_load((where / f"{t.name}.openapi.yaml").read_text())
+            cases = objects.cases(doc, t.kind, yamlc.safe_load((ROOT / t.base).read_text()))
             runs = {}
             for form, args in forms(t, where).items():
                 for strict in (False, True):
@@ -158,13 +158,13 @@ def test_python_jsonschema_states_what_draft_07_can(t, strict, judged):
     every object dv-eval rejects for a reason its keywords state (DOCUMENT_CLAIMS)."""
     where, cases, runs = judged(t)
     accepted = runs["jsonschema", strict]
-    version = yaml.safe_load((ROOT / t.base).read_text())["apiVersion"].rpartition("/")[2]
+    version = yamlc.safe_load((ROOT / t.base).read_text())["apiVersion"].rpartition("/")[2]
     schema = json.loads((where / "jsonschema" / file_name(t.kind, version, strict)).read_text())
     validator = jsonschema.validators.validator_for(schema)(schema)
     claims = objects.DOCUMENT_CLAIMS["jsonschema-strict" if strict else "jsonschema"]
     false_invalid, missed = [], []
     for case, ok in zip(cases, accepted, strict=True):
-        error = next(iter(validator.iter_errors(yaml.safe_load(case.text))), None)
+        error = next(iter(validator.iter_errors(yamlc.safe_load(case.text))), None)
         if ok and error is not None:
             false_invalid.append(f"{case.name}: {error.message}")
         if case.violates in claims and error is None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 import evaluator
 from dv2openapi.clients import for_clients
@@ -14,6 +13,7 @@ from dv2openapi.frontend import build_model
 from dv2openapi.openapi import to_openapi
 from evaluator.input.loader import iter_docs
 from evaluator.schema.published import UNSET, unpublished
+from tests import yamlc
 from tests.clients import objects
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ def test_same_errors_on_every_generated_object(types, kind, base):
     doc = to_openapi(build_model(str(ROOT / types)))
     published = for_clients(doc)
     mine, theirs = evaluator.compile(doc, kind), evaluator.compile(published, kind)
-    cases = objects.cases(published, kind, yaml.safe_load((ROOT / base).read_text()))
+    cases = objects.cases(published, kind, yamlc.safe_load((ROOT / base).read_text()))
     differ = [c.name for c in cases if _errors(mine, c.text) != _errors(theirs, c.text)]
     assert len(cases) > 30 and not differ, differ
 

@@ -4,8 +4,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from openapi_spec_validator import validate
+
+from tests import yamlc
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -59,7 +60,7 @@ def test_no_drift():
 
 @pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
 def test_openapi_document_is_valid(path):
-    validate(yaml.safe_load(path.read_text()))
+    validate(yamlc.safe_load(path.read_text()))
 
 
 def _structural(node: dict, where: str, problems: list) -> None:
@@ -91,7 +92,7 @@ def _structural(node: dict, where: str, problems: list) -> None:
 
 @pytest.mark.parametrize("path", CRDS, ids=lambda p: p.name)
 def test_crd_is_structural(path):
-    crd = yaml.safe_load(path.read_text())
+    crd = yamlc.safe_load(path.read_text())
     assert crd["apiVersion"] == "apiextensions.k8s.io/v1" and crd["kind"] == "CustomResourceDefinition"
     spec = crd["spec"]
     assert crd["metadata"]["name"] == f"{spec['names']['plural']}.{spec['group']}"
@@ -112,12 +113,12 @@ def test_plain_jsonschema_client_uses_the_standard_subset():
 
     import jsonschema
 
-    doc = yaml.safe_load((ROOT / "schemas" / "widget.openapi.yaml").read_text())
+    doc = yamlc.safe_load((ROOT / "schemas" / "widget.openapi.yaml").read_text())
     schema = {**doc["components"]["schemas"]["Widget"], "components": doc["components"]}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         v = jsonschema.Draft4Validator(schema, resolver=jsonschema.RefResolver("", doc))
-        valid = yaml.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())
-        invalid = yaml.safe_load((ROOT / "examples/widget/objects/invalid.yaml").read_text())
+        valid = yamlc.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())
+        invalid = yamlc.safe_load((ROOT / "examples/widget/objects/invalid.yaml").read_text())
         assert not list(v.iter_errors(valid))
         assert [list(e.path) for e in v.iter_errors(invalid)] == [["spec", "replicas"]]

@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from evaluator.run.cli import main
+from tests import yamlc
 from tests.cli import invoke
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="--against REV reads git through git")
@@ -382,7 +383,7 @@ def test_the_github_actions_against_input(repo, tmp_path):
     annotation on the new file's line naming the base's file."""
     import sys
 
-    action = yaml.safe_load((ROOT / "action.yml").read_text())
+    action = yamlc.safe_load((ROOT / "action.yml").read_text())
     script = action["runs"]["steps"][1]["run"]
     (tmp_path / "venv" / "bin").mkdir(parents=True)
     (tmp_path / "venv" / "bin" / "dv-eval").symlink_to(Path(sys.executable).parent / "dv-eval")
@@ -402,7 +403,7 @@ def _ci_recipe(marker: str) -> dict:
     import re
 
     blocks = re.findall(r"^```yaml\n(.*?)^```$", (ROOT / "docs" / "ci.md").read_text(), re.M | re.S)
-    (found,) = [yaml.safe_load(b) for b in blocks if marker in b]
+    (found,) = [yamlc.safe_load(b) for b in blocks if marker in b]
     return found
 
 

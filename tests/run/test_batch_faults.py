@@ -4,11 +4,11 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
 import evaluator
 from evaluator.run import verdict
 from evaluator.run.cli import main
+from tests import yamlc
 from tests.cli import invoke
 
 SCHEMA = "schemas/widget.openapi.yaml"
@@ -22,13 +22,13 @@ def run(*args):
 
 
 def test_list_map_key_that_is_a_list_is_a_field_error_not_a_crash():
-    v = evaluator.compile(yaml.safe_load(Path(SCHEMA).read_text()), "Widget")
-    obj = yaml.safe_load(VALID)
+    v = evaluator.compile(yamlc.safe_load(Path(SCHEMA).read_text()), "Widget")
+    obj = yamlc.safe_load(VALID)
     obj["spec"]["ports"] = [{"name": ["x"], "port": 8080}, {"name": ["x"], "port": 8081}, {"name": {"a": 1}}]
     errs = [(e.type, e.field) for e in v.validate(obj)]
     assert ("FieldValueTypeInvalid", "spec.ports[0].name") in errs
     assert ("FieldValueDuplicate", "spec.ports[1]") in errs  # compared by value, as the API server does
-    old = yaml.safe_load(VALID)
+    old = yamlc.safe_load(VALID)
     assert ("FieldValueTypeInvalid", "spec.ports[2].name") in [(e.type, e.field) for e in v.validate(obj, old)]
     assert v.validate(obj, obj) == []  # unchanged: ratchets
 

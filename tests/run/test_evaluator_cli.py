@@ -10,10 +10,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-import yaml
 
 import evaluator
 from evaluator.run.cli import main
+from tests import yamlc
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,7 +150,7 @@ def test_unknown_type_and_missing_file():
 
 
 def test_wrong_json_type_is_a_field_error_not_a_cascade():
-    v = evaluator.compile(yaml.safe_load(Path(SCHEMA).read_text()), "Widget")
+    v = evaluator.compile(yamlc.safe_load(Path(SCHEMA).read_text()), "Widget")
     errs = v.validate(
         {
             "apiVersion": "v1",
@@ -177,8 +177,8 @@ def test_huge_string_and_catastrophic_pattern_do_not_hang():
 
 
 def test_python_api_create_and_update():
-    v = evaluator.compile(yaml.safe_load(Path(SCHEMA).read_text()), "Widget")
-    obj = yaml.safe_load(Path(VALID).read_text())
+    v = evaluator.compile(yamlc.safe_load(Path(SCHEMA).read_text()), "Widget")
+    obj = yamlc.safe_load(Path(VALID).read_text())
     assert v.validate(obj) == []
     new = json.loads(json.dumps(obj))
     new["spec"]["clusterRef"] = "elsewhere"

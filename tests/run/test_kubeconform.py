@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from evaluator.run.cli import main
 from evaluator.run.kubeconform_output import REPORTERS as FORMATS
 from evaluator.run.reporters import Summary
 from evaluator.run.verdict import Finding, Unusable, Verdict
+from tests import yamlc
 from tests.cli import invoke
 from tests.realworld import REALWORLD
 
@@ -520,7 +520,7 @@ def test_template_fields_for_a_group_and_the_first_location_that_has_it(tmp_path
 
 def test_a_crd_found_by_a_template_is_judged_as_the_api_server_would(tmp_path):
     crd = tmp_path / "widget.json"
-    crd.write_text(json.dumps(yaml.safe_load(Path(WIDGET_CRD).read_text())))
+    crd.write_text(json.dumps(yamlc.safe_load(Path(WIDGET_CRD).read_text())))
     r = invoke(main, ["-schema-location", str(tmp_path) + "/{{ .ResourceKind }}.json", BAD_WIDGET])
     assert r.exit_code == 1 and "spec.replicas" in r.stdout, r.output
     other = tmp_path / "gadget.yaml"

@@ -5,15 +5,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-import yaml
 
 from evaluator.run.cli import main
+from tests import yamlc
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parents[2]
 REPO = "examples/repository"
 MANIFESTS = f"{REPO}/manifests"
-EXPECT = yaml.safe_load((ROOT / REPO / "verdicts.yaml").read_text())
+EXPECT = yamlc.safe_load((ROOT / REPO / "verdicts.yaml").read_text())
 SCHEMAS = ["--schema", "schemas/widget.crd.yaml", "--schema", f"{REPO}/crds", "--kubernetes-version", "1.37"]
 ARGS = [*SCHEMAS, "--strict", "--missing-schemas", "skip"]  # as verdicts.yaml says: the ServiceMonitor is skipped
 

@@ -7,14 +7,14 @@ from enum import Enum
 from pathlib import Path
 
 import pytest
-import yaml
 
 import evaluator
+from tests import yamlc
 
 ROOT = Path(__file__).resolve().parents[2]
-DOC = yaml.safe_load((ROOT / "schemas/widget.openapi.yaml").read_text())
-VALID = yaml.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())
-INVALID = yaml.safe_load((ROOT / "examples/widget/objects/invalid.yaml").read_text())
+DOC = yamlc.safe_load((ROOT / "schemas/widget.openapi.yaml").read_text())
+VALID = yamlc.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())
+INVALID = yamlc.safe_load((ROOT / "examples/widget/objects/invalid.yaml").read_text())
 
 
 @pytest.fixture(scope="module")

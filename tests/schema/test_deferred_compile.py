@@ -12,12 +12,12 @@ import random
 from pathlib import Path
 
 import pytest
-import yaml
 
 from evaluator.run import builtin
 from evaluator.schema.compiler import Compiler
 from evaluator.schema.shape import REF
 from evaluator.schema.validator import Validator
+from tests import yamlc
 from tests.conformance.runner import CASES, document
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,7 +113,7 @@ def test_the_keys_never_leave_a_field_pending_that_can_fault_when_absent():
     """The ported validation-gen cases and the published documents are rich in rules that see an
     absent field (+k8s:required, forbidden, immutable, update, unions, options...)."""
     docs = [document(str(p)) for p in sorted(CASES.rglob("*.py")) if p.name != "__init__.py"]
-    docs += [yaml.safe_load(p.read_text()) for p in sorted((ROOT / "schemas").glob("*.openapi.yaml"))]
+    docs += [yamlc.safe_load(p.read_text()) for p in sorted((ROOT / "schemas").glob("*.openapi.yaml"))]
     quiet = optional = 0
     for doc in docs:
         q, o = _quiet_fields_are_absent_noops(doc)

@@ -2,15 +2,15 @@
 
 from pathlib import Path
 
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import evaluator
 from evaluator.schema.errors import TYPE_TEXT
+from tests import yamlc
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = {p.name: yaml.safe_load(p.read_text()) for p in sorted((ROOT / "schemas").glob("*.openapi.yaml"))}
+DOCS = {p.name: yamlc.safe_load(p.read_text()) for p in sorted((ROOT / "schemas").glob("*.openapi.yaml"))}
 VALIDATORS = [evaluator.compile(doc, name) for doc in DOCS.values() for name in doc["components"]["schemas"]]
 LEVELS = {"", "alpha", "beta"}
 

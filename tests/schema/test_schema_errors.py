@@ -14,6 +14,7 @@ import evaluator
 from evaluator.run.cli import main
 from evaluator.schema.select import as_openapi
 from evaluator.schema.vocabulary import VENDOR
+from tests import yamlc
 from tests.cli import invoke
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +133,7 @@ def test_bad_pattern_prints_one_line_without_re2_log_noise(tmp_path):
 
 @pytest.mark.parametrize("annotation", ["[]", "not json", '"a string"'])
 def test_crd_annotation_that_is_not_an_openapi_document(annotation):
-    crd = yaml.safe_load((ROOT / "schemas/widget.crd.yaml").read_text())
+    crd = yamlc.safe_load((ROOT / "schemas/widget.crd.yaml").read_text())
     crd["metadata"]["annotations"]["dv2openapi.dev/openapi"] = annotation
     with pytest.raises(evaluator.SchemaError, match=r"metadata.annotations\[dv2openapi.dev/openapi\]"):
         evaluator.compile(crd)
@@ -166,7 +167,7 @@ def test_every_vendor_keyword_the_evaluator_reads_is_declared():
 
 def test_shipped_schemas_fit_the_vocabulary():
     for path in sorted((ROOT / "schemas").glob("*.yaml")):
-        doc = yaml.safe_load(path.read_text())
+        doc = yamlc.safe_load(path.read_text())
         for name in as_openapi(doc)["components"]["schemas"]:
             evaluator.compile(doc, name)
 
@@ -187,7 +188,7 @@ def test_a_non_finite_bound_is_a_schema_error_naming_its_pointer(key, bad):
     ],
 )
 def test_a_crd_whose_pattern_go_cannot_compile_is_refused_as_the_server_refuses_it(tmp_path, pattern, why):
-    doc = yaml.safe_load((ROOT / "schemas/widget.crd.yaml").read_text())
+    doc = yamlc.safe_load((ROOT / "schemas/widget.crd.yaml").read_text())
     doc["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["note"] = {
         "type": "string",
         "pattern": json.loads(pattern),

@@ -3,7 +3,6 @@
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from dv2openapi.cli import main, summarize
@@ -14,6 +13,7 @@ from dv2openapi.openapi import to_openapi
 from dv2openapi.registry import REGISTRY
 from dv2openapi.renderdoc import render
 from evaluator.apiserver.crd.crdcheck import check_crd
+from tests import yamlc
 from tests.conformance.runner import CASES, document, load_cases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +132,7 @@ def test_kind_must_be_a_dns_label_apart_from_case(tmp_path):
 
 @pytest.mark.parametrize("path", sorted((ROOT / "schemas").glob("*.crd.yaml")), ids=lambda p: p.name)
 def test_shipped_crds_are_admitted(path):
-    assert check_crd(yaml.safe_load(path.read_text())) == []
+    assert check_crd(yamlc.safe_load(path.read_text())) == []
 
 
 def test_a_rule_far_over_the_cost_limit_is_one_line_that_says_how_far_and_what_bounds_it(tmp_path):

@@ -29,6 +29,7 @@ from dv2openapi.golang.standins import STANDINS, WIRE
 from dv2openapi.golang.syntax import comment_block, parse_file, type_blocks
 from dv2openapi.openapi import to_openapi
 from evaluator.run.cli import main as dv_eval
+from tests import yamlc
 from tests.cli import invoke
 from tests.conformance.corpus import _key  # (type, field, origin, level, detail), Go type names aside
 from tests.shared_data import SHARED, records
@@ -182,7 +183,7 @@ def _file(tmp_path: Path, name: str, obj: dict) -> str:
 
 
 def test_a_generate_name_names_the_object_before_it_is_validated(tmp_path):
-    widget = yaml.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())
+    widget = yamlc.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())
     widget["metadata"] = {"generateName": "blue-"}
     r = invoke(dv_eval, ["--schema", str(ROOT / "schemas/widget.openapi.yaml"), _file(tmp_path, "w.yaml", widget)])
     assert r.exit_code == 0, r.output

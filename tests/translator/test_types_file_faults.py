@@ -6,10 +6,10 @@ import time
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from dv2openapi.cli import main
+from tests import yamlc
 
 HEAD = "from dataclasses import dataclass\nimport os, sys\n"
 TYPE = "@dataclass\nclass T:\n    # +k8s:minimum=1\n    a: int\n"
@@ -49,7 +49,7 @@ def test_print_at_import_does_not_pollute_the_yaml(tmp_path):
     f.write_text(HEAD + "print('hello from import')\nos.write(1, b'raw bytes on fd 1\\n')\n" + TYPE)
     r = subprocess.run([sys.executable, "-m", "dv2openapi.cli", "openapi", str(f)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    doc = yaml.safe_load(r.stdout)
+    doc = yamlc.safe_load(r.stdout)
     assert doc["components"]["schemas"]["T"]["properties"]["a"]["minimum"] == 1
     assert "hello from import" in r.stderr and "raw bytes on fd 1" in r.stderr
 
@@ -106,7 +106,7 @@ def test_a_long_chain_of_types_translates(tmp_path):
         lines += ["@dataclass", f"class T{i}:", f"    nxt: Optional[T{i + 1}]" if i < 299 else "    n: int"]
     r = translate(tmp_path, "\n".join(lines) + "\n", "--type", "T0")
     assert r.exit_code == 0, r.output
-    assert set(yaml.safe_load(r.stdout)["components"]["schemas"]) == {f"T{i}" for i in range(300)}
+    assert set(yamlc.safe_load(r.stdout)["components"]["schemas"]) == {f"T{i}" for i in range(300)}
 
 
 @pytest.mark.parametrize(

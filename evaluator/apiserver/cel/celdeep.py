@@ -261,13 +261,20 @@ class _Undeclarable(Exception):
 def _declarable(t) -> bool:
     """Whether a variable can be declared with type `t`: not an optional (the binding mangles its
     parameter), nor a map keyed by what CEL does not key maps with."""
-    if t.name().startswith("optional"):
+    name = t.name()
+    if name.startswith("optional"):
         return False
-    try:
-        cel.NewEnv(variables={"v": t}).compile("v")
-    except RuntimeError:
-        return False
-    return True
+    if name not in _DECLARABLE:
+        try:
+            cel.NewEnv(variables={"v": t}).compile("v")
+        except RuntimeError:
+            _DECLARABLE[name] = False
+        else:
+            _DECLARABLE[name] = True
+    return _DECLARABLE[name]
+
+
+_DECLARABLE: dict[str, bool] = {}  # by the type's name, which spells all of it
 
 
 class _Checker:

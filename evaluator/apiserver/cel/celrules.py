@@ -111,6 +111,11 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
         if interpreted is not None:
             value, err = interpreted
             return value, (None if err is None else go_error(err))
+    if _past_budget(data):  # the engine would loop up to its budget (seconds, for map()) only to stop there
+        interpreted = _interpreted(rule, optional_old, data)
+        if interpreted is not None:
+            value, err = interpreted
+            return value, (None if err is None else go_error(err))
     try:
         if isinstance(program, celpastlimits.Runner):
             value, err = program.run(data)
@@ -130,6 +135,29 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
     except celpastlimits.Limit as e:
         raise EngineLimit(f"cannot run the rule {rule.strip(GO_SPACE)!r} as the API server does: {e}") from None
     return value, (None if err is None else go_error(err))
+
+
+ENGINE_STEPS = 10_000  # about the comprehension steps the engine takes in one evaluation
+
+
+def _past_budget(data: dict) -> bool:
+    """Whether the values a rule sees hold more list items and map entries than the engine's
+    iteration budget (a loop over them all would meet it); counts no further than that."""
+    left = ENGINE_STEPS
+    stack = list(data.values())
+    while stack:
+        v = stack.pop()
+        if type(v) is list:
+            left -= len(v)
+            stack += v
+        elif type(v) is dict:
+            left -= len(v)
+            stack += v.values()
+        else:
+            continue
+        if left < 0:
+            return True
+    return False
 
 
 def _interpreted(rule: str, optional_old: bool, data: dict, deep: bool = False) -> tuple[Any, str | None] | None:
