@@ -7,6 +7,7 @@ for data nested too deeply; any other exception fails the test. Bounded: a modes
 
 import contextlib
 import copy
+import functools
 import json
 import math
 import os
@@ -56,8 +57,19 @@ def _conformance() -> list[tuple[str, object, list]]:
     return [(f"{Path(p).parent.name}:{t}", validator(p, t), s or [{}]) for (p, t), s in sorted(seeds.items())]
 
 
-TARGETS = _shipped() + _conformance()
-OPTIONS = sorted({o for c in load_cases() for o in (c.data.get("options") or ())} | {"HugeWidgets"})
+@functools.cache
+def _targets() -> list[tuple[str, object, list]]:
+    """Built on the first draw, not when the file is collected (every worker collects every file)."""
+    return _shipped() + _conformance()
+
+
+@functools.cache
+def _options() -> list[str]:
+    return sorted({o for c in load_cases() for o in (c.data.get("options") or ())} | {"HugeWidgets"})
+
+
+TARGETS = st.deferred(lambda: st.sampled_from(_targets()))
+OPTIONS = st.deferred(lambda: st.sampled_from(_options()))
 
 scalars = (
     st.none()
@@ -134,12 +146,12 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "250"))  # CI: a few seconds; set
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.sampled_from(TARGETS), st.data())
+@given(TARGETS, st.data())
 def test_mutated_objects_give_only_documented_outcomes(target, data):
     _, v, seeds = target
     seed = data.draw(st.sampled_from(seeds), label="seed")
     new = _mutate(seed, data)
-    options = data.draw(st.lists(st.sampled_from(OPTIONS), max_size=3), label="options")
+    options = data.draw(st.lists(OPTIONS, max_size=3), label="options")
     if data.draw(st.booleans(), label="as mapping"):
         options = {o: data.draw(st.booleans()) for o in options}
     sub = data.draw(st.sampled_from([None, "/status", "/scale"]), label="subresource")
