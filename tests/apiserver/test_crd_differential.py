@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import functools
 
-import pytest
-
 import evaluator
 from dv2openapi.crd import to_crd
 from dv2openapi.frontend import build_model
@@ -20,8 +18,6 @@ from dv2openapi.openapi import to_openapi
 from evaluator.apiserver.request.server import Validator
 from tests.crd_differential import run
 from tests.shared_data import named, records
-
-pytestmark = pytest.mark.minutes  # collected first: tests/conftest.py
 
 STEP = 8
 

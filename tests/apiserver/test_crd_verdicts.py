@@ -13,14 +13,10 @@ from __future__ import annotations
 
 import collections
 
-import pytest
-
 from evaluator.input.loader import Doc
 from evaluator.run.routing import Catalog
 from evaluator.run.verdict import Options, judge
 from tests.shared_data import crd, records
-
-pytestmark = pytest.mark.minutes  # collected first: tests/conftest.py
 
 VERDICT_FLOOR = 0.9995
 FIELDS_FLOOR = 0.9995

@@ -22,8 +22,6 @@ from tests import yamlc
 from tests.cli import invoke
 from tests.shared_data import SHARED
 
-pytestmark = pytest.mark.minutes  # collected first: tests/conftest.py
-
 ROOT = Path(__file__).resolve().parents[2]
 CRD = yamlc.safe_load((ROOT / "schemas/widget.crd.yaml").read_text())
 VALID = yamlc.safe_load((ROOT / "examples/widget/objects/valid.yaml").read_text())

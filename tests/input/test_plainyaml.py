@@ -32,8 +32,6 @@ if not native.PLAINYAML:
 
 from evaluator.input.plainyaml import read  # noqa: E402 - only where it was built
 
-pytestmark = pytest.mark.minutes  # collected first: tests/conftest.py
-
 ROOT = Path(__file__).resolve().parents[2]
 _ERROR = "error"
 

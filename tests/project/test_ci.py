@@ -20,8 +20,6 @@ from tests import yamlc
 from tests.cli import invoke
 from tests.shared_data import SHARED
 
-pytestmark = pytest.mark.minutes  # collected first: tests/conftest.py
-
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "ci.md").read_text()
 BLOCKS = re.findall(r"^```(\w+)\n(.*?)^```$", DOC, re.M | re.S)

@@ -18,8 +18,6 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.minutes  # collected first: tests/conftest.py
-
 ROOT = Path(__file__).resolve().parents[2]
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.M | re.S)
 

@@ -33,8 +33,6 @@ from tests import yamlc
 from tests.clients import npm, objects
 from tests.clients.lsp import SETTINGS, YamlLanguageServer
 
-pytestmark = pytest.mark.minutes  # collected first: tests/conftest.py
-
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS = ROOT / "tests" / "clients"
 DV_EVAL = str(Path(sys.executable).parent / "dv-eval")

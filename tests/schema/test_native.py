@@ -72,8 +72,6 @@ def test_the_environment_can_ask_for_the_sources(tmp_path):
 DEEP = """
 import sys, threading
 import evaluator
-
-pytestmark = pytest.mark.minutes  # collected first: tests/conftest.py
 schema = {"openapi": "3.0.0", "components": {"schemas": {"N": {"type": "object", "properties": {
     "v": {"type": "integer", "minimum": 0}, "l": {"type": "array", "items": {"$ref": "#/components/schemas/N"}}}}}}}
 v = evaluator.compile(schema, "N")

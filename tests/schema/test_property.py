@@ -2,15 +2,12 @@
 
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import evaluator
 from evaluator.schema.errors import TYPE_TEXT
 from tests import yamlc
-
-pytestmark = pytest.mark.minutes  # collected first: tests/conftest.py
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = {p.name: yamlc.safe_load(p.read_text()) for p in sorted((ROOT / "schemas").glob("*.openapi.yaml"))}
