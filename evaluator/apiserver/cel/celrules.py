@@ -106,13 +106,9 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
     """(plain value, error message in cel-go's words) of a rule or message expression on one
     activation; EngineLimit where even run in pieces the engine cannot give the server's answer."""
     program = compile_rule(rule, optional_old)
-    if (rule, optional_old) in DEEP:
-        interpreted = _interpreted(rule, optional_old, data, deep=True)
-        if interpreted is not None:
-            value, err = interpreted
-            return value, (None if err is None else go_error(err))
-    if _past_budget(data):  # the engine would loop up to its budget (seconds, for map()) only to stop there
-        interpreted = _interpreted(rule, optional_old, data)
+    deep = (rule, optional_old) in DEEP
+    if deep or _past_budget(data):  # past the budget, the engine would loop up to it (seconds, for map()) and stop
+        interpreted = _interpreted(rule, optional_old, data, deep=deep)
         if interpreted is not None:
             value, err = interpreted
             return value, (None if err is None else go_error(err))
@@ -147,16 +143,11 @@ def _past_budget(data: dict) -> bool:
     stack = list(data.values())
     while stack:
         v = stack.pop()
-        if type(v) is list:
+        if type(v) is list or type(v) is dict:
             left -= len(v)
-            stack += v
-        elif type(v) is dict:
-            left -= len(v)
-            stack += v.values()
-        else:
-            continue
-        if left < 0:
-            return True
+            if left < 0:
+                return True
+            stack += v.values() if type(v) is dict else v
     return False
 
 
