@@ -22,7 +22,7 @@ from . import yamlimport  # noqa: F401 - first: PyYAML without its import-time p
 import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from evaluator.runtime.deep import NATIVE_LEVELS, deeply, in_retry
+from evaluator.runtime.deep import deeply
 
 from .document import Doc, InputError
 from .gojson import is_json, surrogate_escapes
@@ -165,8 +165,6 @@ class _Builder:
         cls = node.__class__
         if cls is ScalarNode:
             return _value(node)
-        if depth > NATIVE_LEVELS and not in_retry():  # compiled, this recursion is not counted by Python:
-            raise RecursionError("document nests too deeply")  # `deeply` builds it again, on a big stack
         key = id(node)
         hit = self.memo.get(key)
         if hit is not None:

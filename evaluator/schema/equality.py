@@ -15,9 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextvars import ContextVar
 
-from evaluator.runtime.deep import check_room
-from evaluator.runtime.native import NATIVE
-
 from .shape import ZERO, Resolver, Shape
 
 _CONTAINERS = ("list", "map")
@@ -74,8 +71,6 @@ def freeze(v):
     """A hashable stand-in for a JSON value of no known shape (nil stays None)."""
     t = type(v)
     if t is dict or t is list:
-        if NATIVE:
-            check_room(v)  # compiled, `_freeze` recurses on the C stack, as deep as the data
         return _freeze(v)
     if t is float and v.is_integer():
         return int(v)

@@ -1,5 +1,4 @@
-"""A compiled schema's entry point: `Validator.validate` and its `Result` (a hot module: compiled
-when a C compiler was at hand, see `native`)."""
+"""A compiled schema's entry point: `Validator.validate` and its `Result`."""
 
 from __future__ import annotations
 
