@@ -4,13 +4,14 @@ built-in kind) and of a Widget (a dv2openapi CRD's object), valid and invalid, a
 schema's compile, with every candidate module compiled, with one module run from its Python source
 (the others compiled), and with none compiled. Each configuration runs in a process of its own, in
 interleaved rounds; medians of each round's best. Needs a compiled editable install (every module of
-setup.py's HOT built) and kubernetes-validate:
+`native.HOT` built) and kubernetes-validate:
 
     pip install -e '.[bench]' && python benchmarks/hotmodules.py     # ROUNDS=3 by default
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import statistics
@@ -18,21 +19,19 @@ import subprocess
 import sys
 import time
 
-CANDIDATES = (  # below the `evaluator` package, as native.HOT names them
-    "schema.context",
-    "schema.errors",
-    "runtime.deep",
-    "schema.equality",
-    "schema.keywords",
-    "schema.structural",
-    "schema.compiler",
-    "input.yamlvalues",
-    "input.loader",
-    "schema.validator",
-    "schema.shape",
-)
 TOGETHER = {"schema.context": ("schema.context", "schema.structural")}  # structural.pxd cimports context's Ctx type
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _hot() -> tuple:
+    """native.HOT, read from its source (importing `evaluator` here would import the modules before `_child`
+    can choose their sources)."""
+    with open(os.path.join(ROOT, "evaluator", "runtime", "native.py")) as f:
+        tree = ast.parse(f.read())
+    return next(ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "HOT")
+
+
+CANDIDATES = _hot()  # below the `evaluator` package; to try another module, add it to HOT and reinstall
 
 
 def _child(sources: list[str]) -> None:
