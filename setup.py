@@ -5,8 +5,8 @@ as pure Python all the same (`evaluator/runtime/native.py` then imports every ho
 Once per environment: the C files (build/cython) and the built modules (build/, for an editable
 install too, whose build directories are otherwise temporary) are kept, and a module whose sources
 did not change since is not compiled again. The modules are translated and compiled in parallel, at -O1
-without debug information: as fast per object as -O2 and -O3, in half the compile time of -O2 and a
-third of Python's own -O3 -g (benchmarks/README.md, Set-up)."""
+without debug information: as fast per object as -O2, in about 60% of its compile time
+(benchmarks/README.md, Set-up)."""
 
 import os
 import sys
