@@ -14,8 +14,7 @@ import pytest
 import yaml
 from cel_expr_python import cel
 
-from evaluator.apiserver.cel import celdeep, cellib, celpastlimits, celproto, celrules
-from evaluator.apiserver.cel.celpastlimits import Runner
+from evaluator.apiserver.cel import celdeep, cellib, celproto, celrules
 from evaluator.apiserver.cel.celsyntax import SyntaxProblem, parse
 from evaluator.run.cli import main
 from tests import yamlc
@@ -59,7 +58,7 @@ def test_a_rule_over_more_steps_than_the_engines_budget_gets_the_servers_verdict
     assert "spec: Invalid value: failed rule: self.items.all(o, has(o.x))" in bad.stdout
 
 
-def test_nested_loops_past_the_budget_together_are_driven_one_level_at_a_time():
+def test_nested_loops_past_the_budget_together_run_in_the_interpreter():
     """200 x 100 steps: each level alone is within the budget, together they are not."""
     data = {"self": [list(range(100))] * 200}
     text = "self.all(row, row.exists(v, v == 99)) && self.map(row, row.filter(v, v % 2 == 0).size()).all(n, n == 50)"
@@ -93,17 +92,20 @@ TEMPLATES = [
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
-def test_macros_driven_step_by_step_agree_with_the_engine_running_them_whole(template):
-    """On lists the engine can run whole (with zeros, so steps fail), the driven run gives the same
-    value or the same error as the engine."""
+def test_macros_past_the_budget_run_as_the_engine_runs_them_whole(template):
+    """On lists the engine can run whole (with zeros, so steps fail), the interpreter, which runs
+    them past the budget, gives the same value or the same error as the engine."""
     rng = random.Random(template)
     program = ENV.compile(template)
-    runner = Runner(template)
     for _ in range(60):
         data = {"self": [rng.choice([0, 1, 2, 3, 4, 6, -1]) for _ in range(rng.randint(0, 7))]}
         result = program.eval(data=data)
         want = (None, str(result.value())) if result.type() == cel.Type.ERROR else (result.plain_value(), None)
-        assert runner.run(data, driven=True) == want, data
+        value, err = celrules._interpreted(template, False, data)
+        assert (value, None if err is None else celrules.go_error(err)) == (
+            want[0],
+            None if want[1] is None else celrules.go_error(want[1]),
+        ), data
 
 
 @pytest.mark.parametrize(
@@ -117,7 +119,7 @@ def test_macros_driven_step_by_step_agree_with_the_engine_running_them_whole(tem
         ("self.transformMap(i, x, x * 2).size() == size(self)", [1, 2], (True, None)),
     ],
 )
-def test_transform_map_which_the_engine_cannot_run_is_driven(rule, data, want):
+def test_transform_map_which_the_engine_cannot_run_is_interpreted(rule, data, want):
     with pytest.raises(RuntimeError, match="mapInsert"):
         ENV.compile(rule).eval(data={"self": data})
     assert celrules.run(rule, False, {"self": data}) == want
@@ -138,13 +140,11 @@ def test_transform_map_which_the_engine_cannot_run_is_driven(rule, data, want):
         ("cel.bind(o, optional.none(), self.all(x, self.all(y, !o.hasValue())))", True),
     ],
 )
-def test_uint_duration_and_timestamp_values_cross_between_driven_steps_exactly(rule, want):
-    """Past the budget (105 x 105 steps), values plain data cannot hold cross encoded in CEL and
-    read back in CEL: driven step by step, and as dv-eval runs the rule (in `celinterp`)."""
+def test_uint_duration_and_timestamp_values_past_the_budget_are_exact(rule, want):
+    """Past the budget (105 x 105 steps), as dv-eval runs the rule (in `celinterp`)."""
     data = {"self": ["2s"] * 105}
     with pytest.raises(RuntimeError, match="Iteration budget"):
         ENV.compile(rule).eval(data=data)
-    assert celpastlimits.runner(celrules.source(rule, False)).run(data, driven=True) == (want, None)
     assert celrules.run(rule, False, data) == (want, None)
 
 
@@ -186,11 +186,19 @@ def test_a_type_value_past_the_budget_is_run_by_the_interpreter():
     assert celrules.run("cel.bind(t, type(1), self.all(x, t == int))", False, {"self": ["a"] * 10_500}) == (True, None)
 
 
-def test_a_value_that_cannot_cross_between_pieces_is_an_engine_limit_not_a_guess():
-    # the type of a map: an object of the schema has a type of its own on the server (not modelled)
-    rule = "cel.bind(t, type({'a': 1}), self.all(x, t == map))"
-    with pytest.raises(celrules.EngineLimit, match="cannot pass between pieces"):
-        celrules.run(rule, False, {"self": ["a"] * 10_500})
+def test_the_type_of_an_object_past_the_budget_is_a_map_as_on_the_server():
+    # the server's values of an object answer `types.MapType` (common/valuesunstructured.go)
+    rule = "cel.bind(t, type(self[0]), self.all(x, t == map && type(x) == t))"
+    assert celrules.run(rule, False, {"self": [{"a": 1}] * 10_500}) == (True, None)
+
+
+def test_a_rule_the_interpreter_does_not_model_past_the_budget_is_an_engine_limit_not_a_guess(monkeypatch):
+    def unsupported(*args, **kwargs):
+        raise celrules.celinterp.Unsupported("a construct")
+
+    monkeypatch.setattr(celrules.celinterp, "evaluate", unsupported)
+    with pytest.raises(celrules.EngineLimit, match="Iteration budget"):
+        celrules.run("self.all(x, x == 'a')", False, {"self": ["a"] * 10_500})
 
 
 # --- nesting ---------------------------------------------------------------------------------

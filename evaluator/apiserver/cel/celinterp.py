@@ -21,7 +21,7 @@ from typing import Any
 from evaluator.apiserver.values import gostrconv
 from evaluator.apiserver.values.formats import go_duration_ns
 
-from . import cellib, celtimestamps
+from . import celformat, cellib, celtimestamps
 from .celproto import Node, Uint
 from .celtimestamps import TIMESTAMP, Timestamp
 
@@ -362,6 +362,8 @@ def _str(v: Any) -> str:
         return celtimestamps.to_string(v)
     if isinstance(v, float):
         return gostrconv.format_g(v)
+    if isinstance(v, CelType):
+        return v.name
     raise Unsupported(f"string() of {_type_name(v)}")
 
 
@@ -686,11 +688,42 @@ TYPES |= {"uint": CelType("uint"), DURATION: CelType(DURATION), TIMESTAMP: CelTy
 
 
 def _type_of(v: Any) -> CelType:
-    """type(): the value's type; an object of the schema has a type of its own on the server, not
-    `map`, and a library value one of the library's: neither is modelled."""
-    if isinstance(v, dict) or _type_name(v) not in TYPES:
-        raise Unsupported("the type of an object or a library value")
-    return TYPES[_type_name(v)]
+    """type(): the value's runtime type; an object of the schema is a map there too (the server's
+    unstructured values answer `types.MapType`), a library value has the library's type."""
+    name = _server_type_name(v)
+    return TYPES.get(name) or CelType(name)
+
+
+# the library's types by the interpreter's kind of value (k8s.io/apiserver/pkg/cel)
+LIBRARY_TYPES = {"IP": "net.IP", "CIDR": "net.CIDR", "URL": "kubernetes.URL", "Quantity": "kubernetes.Quantity"}
+LIBRARY_TYPES["Semver"] = "kubernetes.Semver"
+
+
+def _server_type_name(v: Any) -> str:
+    """The value's type name as cel-go prints it (`TypeName()`)."""
+    name = _type_name(v)
+    if isinstance(v, dict) and name != "map":
+        if name not in LIBRARY_TYPES:
+            raise Unsupported(f"the type of a library value {name}")
+        return LIBRARY_TYPES[name]
+    if name not in TYPES and name != "optional_type":
+        raise Unsupported(f"the type of {name}")
+    return name
+
+
+def _format(text: Any, args: Any) -> str:
+    """`<string>.format(<list>)` (`celformat`: cel-go's strings library, version 2)."""
+    try:
+        return celformat.format_string(_want(text, str), _want(args, list), _server_type_name, _format_str)
+    except celformat.FormatError as e:
+        raise _Fail(str(e)) from None
+
+
+def _format_str(v: Any) -> str:
+    try:
+        return _str(v)
+    except _Fail as e:
+        raise celformat.FormatError(str(e)) from None
 
 
 def _neg(v: Any) -> Any:
@@ -755,6 +788,7 @@ FUNCTIONS: dict[str, Any] = {
     "duration": _to_duration,
     "timestamp": _to_timestamp,
     "type": _type_of,
+    "format": _format,
     "getHours": _getter("getHours", 3_600_000_000_000),
     "getMinutes": _getter("getMinutes", 60_000_000_000),
     "getSeconds": _getter("getSeconds", 1_000_000_000),

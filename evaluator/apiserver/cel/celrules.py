@@ -26,7 +26,7 @@ from evaluator.apiserver.values.formats import duration_ns
 from evaluator.apiserver.values.gofmt import go_type
 from evaluator.apiserver.values.paths import Path, fmt
 
-from . import celinterp, cellib, celpastlimits, celtime
+from . import celinterp, cellib, celtime
 from .celtimestamps import Timestamp
 
 NAN = float("nan")  # a stand-in for an unreadable value: not even equal to itself
@@ -81,8 +81,8 @@ DEEP: set[tuple[str, bool]] = set()  # rules nested deeper than the engine parse
 def compile_rule(rule: str, optional_old: bool):
     """The compiled program of a rule (raises RuntimeError on a compile error). A rule nested too
     deep for the engine's parser is run by `celinterp` (`DEEP`); where that does not model it, the
-    engine runs it joined from its pieces (`celdeep`), or, past what the engine can read at all, in
-    pieces (a `celpastlimits.Runner`)."""
+    engine runs it joined from its pieces (`celdeep`); past what the engine can read at all, the
+    program is None."""
     text = source(rule, optional_old)
     try:
         return ENV.compile(text)
@@ -99,12 +99,16 @@ def compile_rule(rule: str, optional_old: bool):
     except SyntaxProblem as e:
         raise RuntimeError(str(e)) from None
     except (RuntimeError, celdeep.TooDeep):
-        return celpastlimits.runner(text)
+        return None
+
+
+ENGINE_GAPS = ("Iteration budget exceeded", "cel.@mapInsert")  # what the engine cannot run, cel-go can
 
 
 def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
     """(plain value, error message in cel-go's words) of a rule or message expression on one
-    activation; EngineLimit where even run in pieces the engine cannot give the server's answer."""
+    activation. Past the engine's reach (nested deeper than it parses, a loop past its iteration
+    budget, `transformMap`), `celinterp` runs it; EngineLimit where that does not model the rule."""
     program = compile_rule(rule, optional_old)
     deep = (rule, optional_old) in DEEP
     if deep or _past_budget(data):  # past the budget, the engine would loop up to it (seconds, for map()) and stop
@@ -112,25 +116,24 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
         if interpreted is not None:
             value, err = interpreted
             return value, (None if err is None else go_error(err))
+    if program is None:
+        raise _engine_limit(rule, "nested deeper than the engine reads")
     try:
-        if isinstance(program, celpastlimits.Runner):
-            value, err = program.run(data)
-        else:
-            try:
-                result = program.eval(data=data)
-            except RuntimeError as e:
-                if not celpastlimits.drivable(str(e)):
-                    raise
-                interpreted = _interpreted(rule, optional_old, data)
-                driven = interpreted or celpastlimits.runner(source(rule, optional_old)).run(data, driven=True)
-                value, err = driven
-            else:
-                value, err = (
-                    (None, str(result.value())) if result.type() == cel.Type.ERROR else (result.plain_value(), None)
-                )
-    except celpastlimits.Limit as e:
-        raise EngineLimit(f"cannot run the rule {rule.strip(GO_SPACE)!r} as the API server does: {e}") from None
+        result = program.eval(data=data)
+    except RuntimeError as e:
+        if not any(gap in str(e) for gap in ENGINE_GAPS):
+            raise
+        interpreted = _interpreted(rule, optional_old, data)
+        if interpreted is None:
+            raise _engine_limit(rule, str(e)) from None
+        value, err = interpreted
+    else:
+        value, err = (None, str(result.value())) if result.type() == cel.Type.ERROR else (result.plain_value(), None)
     return value, (None if err is None else go_error(err))
+
+
+def _engine_limit(rule: str, why: str) -> EngineLimit:
+    return EngineLimit(f"cannot run the rule {rule.strip(GO_SPACE)!r} as the API server does: {why}")
 
 
 ENGINE_STEPS = 10_000  # about the comprehension steps the engine takes in one evaluation
@@ -580,7 +583,7 @@ def node_errors(
         where = field + (rule["fieldPath"] if rule.get("fieldPath") else "")
         stored = None
         expr = rule.get("messageExpression")
-        if isinstance(expr, str) and (_has_times(SchemaKey(schema)) or _converts_strings(expr, False)):  # as cel-go
+        if isinstance(expr, str) and (_has_times(SchemaKey(schema)) or _engine_differs(expr, False)):  # as cel-go
             stored = (
                 to_cel(value, schema, {}, stand_in="err", memo=memo, as_stored=True),
                 to_cel(old, schema, {}, stand_in="err", memo=memo, as_stored=True) if has_old else None,
@@ -778,8 +781,7 @@ def _tree_program(schema: dict):
     rule does not compile: the node-by-node run then names it)."""
     try:
         text = _tree_text(schema, "self", 0)
-        program = None if text == "true" else compile_rule(text, False)
-        return None if isinstance(program, celpastlimits.Runner) else program
+        return None if text == "true" else compile_rule(text, False)
     except RuntimeError:
         return None
 
@@ -835,19 +837,23 @@ def _typed_rule(rule: dict, schema: dict) -> dict:
 def in_interpreter(rule: dict, schema: dict) -> bool:
     """Whether a rule on a node of `schema` runs in `celinterp`, because the engine would answer
     otherwise than cel-go: it reads a `date`, `date-time` or `duration` value (cel-go keeps the
-    text's zone and a duration's whole milliseconds) or converts a string to a number (strconv's
-    syntax: `int(' 5')`, `uint('+5')` and `double('1e400')` are errors, `double('1_000')` is not)."""
-    return _typed_rule(rule, schema) is not rule or _converts_strings(rule["rule"], bool(rule.get("optionalOldSelf")))
+    text's zone and a duration's whole milliseconds), or calls a function the engine implements
+    otherwise (`_ENGINE_DIFFERS`)."""
+    return _typed_rule(rule, schema) is not rule or _engine_differs(rule["rule"], bool(rule.get("optionalOldSelf")))
 
 
-_STRING_TO_NUMBER = {"string_to_int64", "string_to_uint64", "string_to_double"}
-_NUMBER_CALL = re.compile(r"\b(?:u?int|double)\s*\(")
+# the engine's overloads whose answers are not cel-go's: converting a string to a number (strconv's
+# syntax: `int(' 5')`, `uint('+5')` and `double('1e400')` are errors, `double('1_000')` is not), and
+# `format` (cel-go's strings library at version 2: `%d` of a double is an error, `%f` groups
+# digits, lists print their members as CEL literals; see `celformat`)
+_ENGINE_DIFFERS = {"string_to_int64", "string_to_uint64", "string_to_double", "string_format"}
+_DIFFERING_CALL = re.compile(r"\b(?:u?int|double)\s*\(|\.\s*format\s*\(")
 
 
 @functools.lru_cache(maxsize=4096)
-def _converts_strings(rule: str, optional_old: bool) -> bool:
-    """Whether a rule may call `int()`, `uint()` or `double()` on a string."""
-    if not _NUMBER_CALL.search(rule):
+def _engine_differs(rule: str, optional_old: bool) -> bool:
+    """Whether a rule may call one of `_ENGINE_DIFFERS`."""
+    if not _DIFFERING_CALL.search(rule):
         return False
     from .celast import CompileError, compile_rule
     from .celproto import nodes
@@ -856,7 +862,7 @@ def _converts_strings(rule: str, optional_old: bool) -> bool:
         ast = compile_rule(rule, cel.Type.DYN, optional_old)
     except CompileError:
         return False  # its run names the problem
-    return any(n.kind == "call" and _STRING_TO_NUMBER.intersection(n.overloads) for n in nodes(ast))
+    return any(n.kind == "call" and _ENGINE_DIFFERS.intersection(n.overloads) for n in nodes(ast))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -919,10 +925,9 @@ def _transition(rule: dict, field: str) -> bool:
 def _conjunction(rules: tuple[str, ...]):
     """One program for several rules, `(r1) && (r2) && …` (None if that does not compile)."""
     try:
-        program = compile_rule(" && ".join(f"({r})" for r in rules), False)
+        return compile_rule(" && ".join(f"({r})" for r in rules), False)
     except RuntimeError:
         return None
-    return None if isinstance(program, celpastlimits.Runner) else program
 
 
 def _holds(program, self_val: Any) -> bool:
@@ -940,8 +945,8 @@ def _message(rule: dict, self_val: Any, old_val: Any, has_old: bool, stored: tup
     `strings.TrimSpace` trims; None (the server falls back to `message`) when it does not evaluate
     to a string, or to one that is blank, longer than 5 KiB or holds a line break. `stored`: the
     values as the server holds them (`to_cel(as_stored=True)`), where they hold times or the
-    expression converts a string to a number: it then runs in `celinterp`, which prints a timestamp
-    in its own zone and reads a number as strconv does."""
+    expression calls one of `_ENGINE_DIFFERS`: it then runs in `celinterp`, which prints a timestamp
+    in its own zone, reads a number as strconv does and formats as cel-go does."""
     expr = rule.get("messageExpression")
     if not isinstance(expr, str) or not expr:
         return None
