@@ -95,6 +95,10 @@ KUBERNETES_LIBRARY_COSTS = [
     ("['aa', 'bb', 'cc', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].join()", 13),
     ("'abc 123 def 123'.find('123')", 2),
     ("'abc 123 def 123'.findAll('123', 1)", 2),
+    ("format.named('dns1123Label').value().validate('my-name')", 10),
+    ("format.named('dns1123Subdomain').value().validate('my-name')", 17),
+    ("format.uuid().validate('my-name')", 19),  # len(strfmt.UUIDPattern): 70
+    ("format.datetime().validate('my-name')", 19),  # len(strfmt.DateTimePattern): 71
 ]
 # fmt: on
 

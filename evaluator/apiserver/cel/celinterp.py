@@ -961,9 +961,7 @@ def _library_cost(function: str, args: list, result: Any) -> int | None:
             cost += _ceil(cidr * STRING_FACTOR) + 1
         return cost + (_ceil(other * STRING_FACTOR) if isinstance(args[1], str) else 0)
     if function == "validate" and len(args) >= 2:
-        regex = FORMAT_REGEX_SIZES.get(args[0]) if isinstance(args[0], str) else None
-        if regex is None:
-            raise Unsupported(f"the cost of validating the format {args[0]!r}")
+        regex = FORMAT_REGEX_SIZES[args[0]]  # a format value is its name here
         return _ceil((1 + _k8s_size(args[1])) * STRING_FACTOR) * _ceil(regex * REGEX_FACTOR)
     if function == "_==_" and len(args) == 2 and isinstance(args[0], dict) and cellib.KIND in args[0]:
         return 1
@@ -974,6 +972,8 @@ def _library_cost(function: str, args: list, result: Any) -> int | None:
 FORMAT_REGEX_SIZES = {"dns1123Label": 30, "dns1123Subdomain": 60, "dns1035Label": 30, "qualifiedName": 60}
 FORMAT_REGEX_SIZES |= {"dns1123LabelPrefix": 30, "dns1123SubdomainPrefix": 60, "dns1035LabelPrefix": 30}
 FORMAT_REGEX_SIZES |= {"labelValue": 40, "uri": 1103, "byte": 84}
+# len(strfmt.UUIDPattern) and len(strfmt.DateTimePattern), k8s.io/kube-openapi/pkg/validation/strfmt
+FORMAT_REGEX_SIZES |= {"uuid": 70, "date": 71, "datetime": 71}
 _QUALIFIERS = {"_[_]", "_[?_]", "_?._"}
 
 
