@@ -226,6 +226,44 @@ def test_a_literal_that_cannot_convert_is_a_compile_error(rule, where):
     )
 
 
+MIXED_PROPS = {"n": {"type": "integer"}, "s": {"type": "string"}, "r": {"type": "number"}, "t": {"type": "boolean"}}
+
+
+@pytest.mark.parametrize(
+    "rule, where",
+    [  # cel-go's homogeneous aggregate literal validator, on in the server's environment since 1.29
+        ("[1, 'a'].size() == 2", "1:5: expected type 'int' but found 'string'"),
+        ("[self.n, 1, 2u, 'x'].size() > 0", "1:13: expected type 'int' but found 'uint'"),  # the first only
+        ("[self.r, 1].size() > 0", "1:10: expected type 'double' but found 'int'"),
+        ("{'a': 1, 2: self.s}.size() > 0", "1:10: expected type 'string' but found 'int'"),
+        ("[null, self.t].size() > 0", "1:12: expected type 'null_type' but found 'bool'"),
+    ],
+)
+def test_a_literal_of_mixed_types_is_a_compile_error(rule, where):
+    spec = {"type": "object", "properties": MIXED_PROPS, "x-kubernetes-validations": [{"rule": rule}]}
+    (problem,) = check_crd(_crd({"type": "object", "properties": {"spec": spec}}))
+    assert problem.detail.startswith(f"compilation failed: ERROR: <input>:{where}\n | {rule}\n | "), problem.detail
+
+
+def test_a_message_expression_formatting_values_of_two_types_is_a_compile_error():
+    rule = {"rule": "self.n > 0", "messageExpression": "'%s is %d'.format([self.s, self.n])"}
+    spec = {"type": "object", "properties": MIXED_PROPS, "x-kubernetes-validations": [rule]}
+    (problem,) = check_crd(_crd({"type": "object", "properties": {"spec": spec}}))
+    assert problem.field.endswith(".messageExpression")
+    assert problem.detail.startswith(
+        "messageExpression compilation failed: ERROR: <input>:1:32: expected type 'string' but found 'int'"
+    ), problem.detail
+
+
+@pytest.mark.parametrize(
+    "rule",
+    ["[self.n, 1, -2].size() > 0", "{'a': self.s, 'b': 'x'}.size() > 0", "[self.n, int(self.s)].size() > 0"],
+)
+def test_a_literal_of_one_type_or_of_types_not_known_here_is_admitted(rule):
+    spec = {"type": "object", "properties": MIXED_PROPS, "x-kubernetes-validations": [{"rule": rule}]}
+    assert check_crd(_crd({"type": "object", "properties": {"spec": spec}})) == []
+
+
 @pytest.mark.parametrize("rule", ["['a', 'b'].sum() == 'c'", "[[1], [2]].min() == [1]", "[{'a': 1}].max() == {'a': 1}"])
 def test_the_lists_library_takes_the_element_types_the_server_declares(rule):
     # `sum` adds numbers and durations, `min`, `max` and `isSorted` compare ordered types

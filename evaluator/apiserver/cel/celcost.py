@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from cel_expr_python import cel
 
-from .celproto import Node, nodes
+from .celproto import Node, Uint, nodes
 
 MAX_REQUEST = 3 * 1024 * 1024
 MAX_U64 = (1 << 64) - 1
@@ -695,6 +695,47 @@ def typed_reads(ast: Node, root: Decl) -> list[tuple[Node, str]]:
         if read and (kind := c.kind(n)) in ("timestamp", "duration"):
             out.append((n, kind))
     return out
+
+
+# the kinds whose cel-go type is the kind alone (no parameters, no schema-given name), as it prints them
+_SCALAR_TYPES = {"int": "int", "uint": "uint", "double": "double", "string": "string", "bytes": "bytes"}
+_SCALAR_TYPES |= {"bool": "bool", "null": "null_type", "duration": "google.protobuf.Duration"}
+_SCALAR_TYPES |= {"timestamp": "google.protobuf.Timestamp"}
+
+
+def mixed_literals(ast: Node, root: Decl) -> list[tuple[Node, str, str]]:
+    """cel-go's homogeneous aggregate literal validator (on in the server's environment since 1.29):
+    each list literal's elements, and each map literal's keys and values, of the first one's type;
+    (node, expected type, found type) of each that is not. Only types known for certain are
+    compared: a literal's, or a field's the schema gives (the engine types an object's fields as
+    `dyn`, cel-go by the schema, so a computed value's type is not known here)."""
+    c = Coster(root)
+    c.cost(ast)
+
+    def known(e: Node) -> str | None:
+        if e.kind == "const":
+            kind = "uint" if isinstance(e.value, Uint) else _const_kind(e.value)
+        elif e.kind in ("ident", "select") and not e.test_only and (c._path(e) or [""])[0] in ("self", "oldSelf"):
+            decl = c._decl_at(c._path(e))
+            kind = decl.kind if decl is not None else None
+        else:
+            return None
+        return _SCALAR_TYPES.get(kind)
+
+    found = []
+    for n in nodes(ast):
+        if n.kind == "list":
+            types = [known(e) for e in n.args]
+            first = types[0] if types else None
+            mismatch = next((i for i, t in enumerate(types) if first and t and t != first), None)
+            if mismatch is not None:
+                found.append((n.args[mismatch], first, types[mismatch]))
+        elif n.kind == "map" and n.args:
+            for column in (n.args[0::2], n.args[1::2]):
+                types = [known(e) for e in column]
+                first = types[0]
+                found += [(e, first, t) for e, t in zip(column, types, strict=True) if first and t and t != first]
+    return found
 
 
 def cel_type(d: Decl) -> cel.Type:

@@ -23,7 +23,7 @@ from cel_expr_python import cel
 
 from evaluator.apiserver.cel import cellib
 from evaluator.apiserver.cel.celast import CompileError, compile_rule, parsed_rule
-from evaluator.apiserver.cel.celcost import MAX_U64, Decl, cel_type, decl_of, estimate, max_cardinality
+from evaluator.apiserver.cel.celcost import MAX_U64, Decl, cel_type, decl_of, estimate, max_cardinality, mixed_literals
 from evaluator.apiserver.cel.celproto import nodes
 from evaluator.apiserver.values.goregexp import compile_error
 from evaluator.apiserver.values.names import name_dns1035_label, name_dns1123_subdomain
@@ -324,7 +324,7 @@ class _Walker:
                 if ast is None:
                     out.append(_compile_problem(rpath, "compilation failed", e))
                     continue
-            if bad_literals := _invalid_literals(ast, r["rule"]):
+            if bad_literals := _invalid_literals(ast, r["rule"], decl if checked else None):
                 out.append(Problem("FieldValueInvalid", rpath, f"compilation failed: {bad_literals}"))
                 continue
             card = cardinality if cardinality is not None else max_cardinality(decl.min_size)
@@ -385,6 +385,8 @@ def _message_expression(r: dict, decl: Decl, ctype: cel.Type, mpath: str) -> tup
         ast = compile_rule(expr, ctype)
     except CompileError as e:
         return [_compile_problem(mpath, "messageExpression compilation failed", e)], 0
+    if bad_literals := _invalid_literals(ast, expr, decl):
+        return [Problem("FieldValueInvalid", mpath, f"messageExpression compilation failed: {bad_literals}")], 0
     cost, undefined, kind = estimate(ast, decl)
     if undefined:
         detail = f"messageExpression compilation failed: undefined field '{undefined[0]}'"
@@ -426,11 +428,14 @@ _QUIET.log_errors = False
 _FORMAT_VALIDATED = {"duration": "duration", "timestamp": "timestamp", "matches": "matches"}
 
 
-def _invalid_literals(ast, rule: str) -> str | None:
+def _invalid_literals(ast, rule: str, decl: Decl | None) -> str | None:
     """cel-go's literal validators (on in the server's environment since 1.29): a constant argument
-    of `duration(...)` or `timestamp(...)` must convert, a constant `matches` pattern must compile.
+    of `duration(...)` or `timestamp(...)` must convert, a constant `matches` pattern must compile,
+    a list or map literal's members must be of one type (`mixed_literals`, on a checked rule).
     The errors as cel-go displays them, in the order of their places in the rule."""
     found = []
+    for n, expected, got in mixed_literals(ast, decl) if decl is not None else ():
+        found.append((n.offset, _display(rule, n.offset, f"expected type '{expected}' but found '{got}'")))
     for n in nodes(ast):
         if n.kind != "call" or n.value not in _FORMAT_VALIDATED or not n.args or n.args[0].kind != "const":
             continue
