@@ -161,6 +161,10 @@ def test_only_what_is_evaluated_is_charged():
         ("{'a': {'b': 1}}.?a.?b.orValue(0) + {'a': {}}.?a.?b.orValue(5)", 6),
         ("'abc'.substring(1) + 'a,b'.split(',')[1] + 'x'.upperAscii()", "bcbX"),
         ("dyn(1) < 'a'", "no such overload"),
+        ("string(dyn([1]))", "no such overload"),  # no `string` overload takes a list, map, null or type
+        ("string(dyn(null))", "no such overload"),
+        ("string(dyn(type(1)))", "no such overload"),
+        ("type({'a': 1}) == map && type(type(1)) == type", True),
         # durations, as cel-go's common/types/duration.go and string.go hold them
         ("duration('1m') + duration('1s') == duration('61s') && duration('1h') > duration('59m')", True),
         (

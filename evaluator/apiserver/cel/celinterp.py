@@ -362,8 +362,8 @@ def _str(v: Any) -> str:
         return celtimestamps.to_string(v)
     if isinstance(v, float):
         return gostrconv.format_g(v)
-    if isinstance(v, CelType):
-        return v.name
+    if v is None or isinstance(v, (list, dict, Opt, CelType)):  # no `string` overload takes them (a dyn argument)
+        raise _no_overload()
     raise Unsupported(f"string() of {_type_name(v)}")
 
 
@@ -720,6 +720,9 @@ def _format(text: Any, args: Any) -> str:
 
 
 def _format_str(v: Any) -> str:
+    """The value's conversion to string (`ConvertToType(StringType)`: a type converts to its name)."""
+    if isinstance(v, CelType):
+        return v.name
     try:
         return _str(v)
     except _Fail as e:
