@@ -164,7 +164,7 @@ def test_only_what_is_evaluated_is_charged():
         ("string(dyn([1]))", "no such overload"),  # no `string` overload takes a list, map, null or type
         ("string(dyn(null))", "no such overload"),
         ("string(dyn(type(1)))", "no such overload"),
-        ("type({'a': 1}) == map && type(type(1)) == type", True),
+        ("type({'a': 1}) == map && type(type(1)) == type && type(optional.of(1)) == optional_type", True),
         # durations, as cel-go's common/types/duration.go and string.go hold them
         ("duration('1m') + duration('1s') == duration('61s') && duration('1h') > duration('59m')", True),
         (

@@ -685,6 +685,7 @@ class CelType:
 # the type identifiers a rule may name, as values
 TYPES = {n: CelType(n) for n in ("bool", "bytes", "double", "int", "list", "map", "null_type", "string", "type")}
 TYPES |= {"uint": CelType("uint"), DURATION: CelType(DURATION), TIMESTAMP: CelType(TIMESTAMP)}
+TYPES["optional_type"] = CelType("optional_type")
 
 
 def _type_of(v: Any) -> CelType:
@@ -706,7 +707,7 @@ def _server_type_name(v: Any) -> str:
         if name not in LIBRARY_TYPES:
             raise Unsupported(f"the type of a library value {name}")
         return LIBRARY_TYPES[name]
-    if name not in TYPES and name != "optional_type":
+    if name not in TYPES:
         raise Unsupported(f"the type of {name}")
     return name
 
