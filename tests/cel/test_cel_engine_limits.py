@@ -175,11 +175,27 @@ TEXT = {"type": "string"}
         ("uint(self.t) == 5u", {"t": TEXT}, "+5", 1),  # strconv.ParseUint: no sign
         ("double(self.t) > 0.0", {"t": TEXT}, "1e400", 1),  # strconv.ParseFloat: out of range
         ("double(self.t) == 1000.0", {"t": TEXT}, "1_000", 0),  # strconv.ParseFloat: Go's underscores
+        ("string(duration(self.t)) == '1.5s'", {"t": TEXT}, "1.5s", 0),  # the engine prints 1.500s
+        ("string(timestamp(self.t)) == self.t", {"t": TEXT}, "2020-01-01T00:00:00.5+01:00", 0),  # its own zone
+        ("'%d'.format([1.5]) != ''", {}, "", 1),  # cel-go: a decimal clause takes no double
     ],
 )
 def test_a_rule_the_engine_answers_otherwise_gets_cel_go_s_verdict(tmp_path, monkeypatch, rule, props, value, code):
     result = _dv_eval(tmp_path, monkeypatch, {"rule": rule}, {"t": value}, props)
     assert result.exit_code == code, result.output
+
+
+@pytest.mark.parametrize(
+    "rule, words",
+    [
+        ("self.t.charAt(10) != ''", "index out of range: 10"),
+        ("self.t.substring(2, 1) != ''", "invalid substring range. start: 2, end: 1"),
+        ("self.t.substring(-1) != ''", "index out of range: -1"),
+    ],
+)
+def test_a_runtime_error_the_engine_words_otherwise_is_in_cel_go_s_words(tmp_path, monkeypatch, rule, words):
+    r = _dv_eval(tmp_path, monkeypatch, {"rule": rule}, {"t": "abc"}, {"t": TEXT})
+    assert r.exit_code == 1 and f"{words} evaluating rule: {rule}" in r.stdout, r.output
 
 
 def test_a_type_value_past_the_budget_is_run_by_the_interpreter():

@@ -129,6 +129,8 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
         value, err = interpreted
     else:
         value, err = (None, str(result.value())) if result.type() == cel.Type.ERROR else (result.plain_value(), None)
+        if err is not None and _ENGINE_WORDED.search(err):
+            value, err = _interpreted(rule, optional_old, data) or (value, err)
     return value, (None if err is None else go_error(err))
 
 
@@ -205,7 +207,11 @@ _GO_ERRORS = [  # the engine's runtime errors, and cel-go's words for them
     # a string that does not parse as the number it is converted to (String.ConvertToType)
     (re.compile(r"cannot convert string to (int|uint|double)"), r"type conversion error from 'string' to '\1'"),
     (re.compile(r"Type conversion error from 'string' to 'bool'"), "type conversion error from 'string' to 'bool'"),
+    (re.compile(r"malformed UTF-8 bytes"), "invalid UTF-8 in bytes, cannot convert to string"),
 ]
+# the engine's errors whose cel-go words hold values the engine's do not (`index out of range: 4`,
+# `invalid substring range. start: 2, end: 1`): the rule is run again in `celinterp` for them
+_ENGINE_WORDED = re.compile(r"<string>\.(?:charAt|substring)\(")
 
 
 def go_error(text: str) -> str:
@@ -847,7 +853,9 @@ def in_interpreter(rule: dict, schema: dict) -> bool:
 # `format` (cel-go's strings library at version 2: `%d` of a double is an error, `%f` groups
 # digits, lists print their members as CEL literals; see `celformat`)
 _ENGINE_DIFFERS = {"string_to_int64", "string_to_uint64", "string_to_double", "string_format"}
-_DIFFERING_CALL = re.compile(r"\b(?:u?int|double)\s*\(|\.\s*format\s*\(")
+# and a duration or timestamp printed (`1.5s` and the text's own zone in cel-go; `1.500s` and UTC in the engine)
+_ENGINE_DIFFERS |= {"duration_to_string", "timestamp_to_string"}
+_DIFFERING_CALL = re.compile(r"\b(?:u?int|double|string)\s*\(|\.\s*format\s*\(")
 
 
 @functools.lru_cache(maxsize=4096)
