@@ -226,6 +226,19 @@ def test_a_literal_that_cannot_convert_is_a_compile_error(rule, where):
     )
 
 
+def test_the_strings_library_is_the_servers_version_2():
+    # `reverse` of a string came with version 3; the server's environment has version 2
+    spec = {"type": "object", "properties": {"s": {"type": "string", "maxLength": 10}}}
+    bad = {**spec, "x-kubernetes-validations": [{"rule": "self.s.reverse() != ''"}]}
+    (problem,) = check_crd(_crd({"type": "object", "properties": {"spec": bad}}))
+    # refused, as on the server; the engine's checker words it at the `!=` (cel-go: at `reverse`)
+    assert (
+        problem.detail.startswith("compilation failed: ERROR: <input>:1:") and "no matching overload" in problem.detail
+    )
+    good = {**spec, "x-kubernetes-validations": [{"rule": "['a', self.s].join('-') != '%s'.format([self.s])"}]}
+    assert check_crd(_crd({"type": "object", "properties": {"spec": good}})) == []
+
+
 MIXED_PROPS = {"n": {"type": "integer"}, "s": {"type": "string"}, "r": {"type": "number"}, "t": {"type": "boolean"}}
 
 

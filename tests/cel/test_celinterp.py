@@ -161,6 +161,8 @@ def test_only_what_is_evaluated_is_charged():
         ("{'a': {'b': 1}}.?a.?b.orValue(0) + {'a': {}}.?a.?b.orValue(5)", 6),
         ("'abc'.substring(1) + 'a,b'.split(',')[1] + 'x'.upperAscii()", "bcbX"),
         ("dyn(1) < 'a'", "no such overload"),
+        ("[?optional.none(), ?optional.of(1), 2]", [1, 2]),  # optional elements and entries
+        ("{?'a': optional.none(), ?'b': optional.of(1), 'c': 2}", {"b": 1, "c": 2}),
         ("string(dyn([1]))", "no such overload"),  # no `string` overload takes a list, map, null or type
         ("string(dyn(null))", "no such overload"),
         ("string(dyn(type(1)))", "no such overload"),

@@ -805,7 +805,6 @@ FUNCTIONS: dict[str, Any] = {
     "substring": _substring,
     "trim": _trim,
     "join": _join,
-    "reverse": lambda s: _want(s, str)[::-1],
     "strings.quote": _quote,
     "optional.of": _opt_of,
     "optional.none": lambda: NONE,
@@ -981,6 +980,24 @@ FORMAT_REGEX_SIZES |= {"uuid": 70, "date": 71, "datetime": 71}
 _QUALIFIERS = {"_[_]", "_[?_]", "_?._"}
 
 
+def _present(values: list, optional: tuple[int, ...], width: int) -> list:
+    """A literal's members (`width` values each: an element, a key and its value) without its `?`
+    members whose optional is empty, the others unwrapped."""
+    if not optional:
+        return values
+    out = []
+    for i in range(0, len(values), width):
+        member = values[i : i + width]
+        if i // width in optional:
+            if not isinstance(member[-1], Opt):
+                raise _no_overload()
+            if member[-1].value is _ABSENT:
+                continue
+            member[-1] = member[-1].value
+        out += member
+    return out
+
+
 def _is_attribute(n: Node) -> bool:
     """Whether cel-go plans the node as an attribute (a variable with qualifiers, or `?:`)."""
     if n.kind in ("ident", "select"):
@@ -1032,9 +1049,9 @@ class Interpreter:
         if kind == "call":
             return self.call(n)
         if kind == "list":
-            return self.literal(n, LIST_CREATE, lambda vs: list(vs))
+            return self.literal(n, LIST_CREATE, lambda vs: _present(vs, n.optional, 1))
         if kind == "map":
-            return self.literal(n, MAP_CREATE, self.map_of)
+            return self.literal(n, MAP_CREATE, lambda vs: self.map_of(_present(vs, n.optional, 2)))
         if kind == "comp":
             return self.fold(n)
         raise Unsupported(f"expression kind {kind}")

@@ -46,6 +46,7 @@ CONFIG = (
     "stdlib:\n  exclude_functions:\n" + "".join(f"    - name: {name}\n" for name in [*_ORDERINGS, "string"])
 )
 KIND = "@k8s"
+STRINGS_VERSION = 2
 
 
 _ENVS: dict[tuple[tuple[str, str], ...], Any] = {}  # by the variables' names and types: a CRD's rules have few
@@ -69,7 +70,9 @@ def _new_env(variables: dict[str, Any], functions: tuple[cel.FunctionDecl, ...])
     return cel.NewEnv(
         config=cel.NewEnvConfigFromYaml(CONFIG),
         variables=variables,
-        extensions=[ext_strings.ExtStrings(), ext_optional.ExtOptional(), ext_bindings.ExtBindings()],
+        # the strings library at the server's version 2 (base.go: `ext.Strings(ext.StringsVersion(2))`):
+        # no `reverse` of a string, which the engine's latest version has
+        extensions=[ext_strings.ExtStrings(STRINGS_VERSION), ext_optional.ExtOptional(), ext_bindings.ExtBindings()],
         functions=[*declarations(), *functions],
     )
 

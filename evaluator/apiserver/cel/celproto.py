@@ -26,6 +26,7 @@ class Node:
     comp: dict = field(default_factory=dict)  # comprehension parts
     overloads: tuple[str, ...] = ()
     offset: int = -1  # where in the rule's text it starts (characters), where the engine says
+    optional: tuple[int, ...] = ()  # list: the `?` elements' indices; map: the `?` entries' indices
 
 
 def fields(buf: bytes):
@@ -109,14 +110,17 @@ def _expr(buf: bytes, refs: dict[int, tuple[str, ...]]) -> Node:
         elif num == 7:
             node.kind = "list"
             node.args = [_expr(v, refs) for n, _, v in fields(val) if n == 1]
+            node.optional = tuple(i for n, wt, v in fields(val) if n == 2 for i in _ints(wt, v))
         elif num == 8:
             node.kind = "map"
-            for n, _, v in fields(val):
-                if n == 2:
-                    parts = {k: x for k, _, x in fields(v)}
-                    if 3 in parts:
-                        node.args.append(_expr(parts[3], refs))
-                    node.args.append(_expr(parts[4], refs))
+            entries = [v for n, _, v in fields(val) if n == 2]
+            for i, v in enumerate(entries):
+                parts = {k: x for k, _, x in fields(v)}
+                if 3 in parts:
+                    node.args.append(_expr(parts[3], refs))
+                node.args.append(_expr(parts[4], refs))
+                if parts.get(5):
+                    node.optional += (i,)
         elif num == 9:
             node.kind = "comp"
             for n, _, v in fields(val):
@@ -129,6 +133,17 @@ def _expr(buf: bytes, refs: dict[int, tuple[str, ...]]) -> Node:
                         node.comp[part] = _expr(v, refs)
     node.overloads = refs.get(node.id, ())
     return node
+
+
+def _ints(wt: int, val) -> list[int]:
+    """A repeated int32 field's values: one (unpacked) or a packed run of varints."""
+    if wt == 0:
+        return [val]
+    out, i = [], 0
+    while i < len(val):
+        n, i = _varint(val, i)
+        out.append(n)
+    return out
 
 
 def checked(buf: bytes) -> Node:
