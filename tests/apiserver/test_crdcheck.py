@@ -235,7 +235,8 @@ def test_the_strings_library_is_the_servers_version_2():
     assert (
         problem.detail.startswith("compilation failed: ERROR: <input>:1:") and "no matching overload" in problem.detail
     )
-    good = {**spec, "x-kubernetes-validations": [{"rule": "['a', self.s].join('-') != '%s'.format([self.s])"}]}
+    rule = "['a', self.s].join('-') != self.s && '%s'.format([self.s]) != 'x'"
+    good = {**spec, "x-kubernetes-validations": [{"rule": rule}]}
     assert check_crd(_crd({"type": "object", "properties": {"spec": good}})) == []
 
 
