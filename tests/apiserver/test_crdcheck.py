@@ -240,6 +240,19 @@ def test_the_strings_library_is_the_servers_version_2():
     assert check_crd(_crd({"type": "object", "properties": {"spec": good}})) == []
 
 
+@pytest.mark.parametrize(("max_items", "admitted"), [(2236, True), (2237, False)])
+def test_sorting_a_list_is_estimated_as_cel_go_s_lists_extension_estimates_it(max_items, admitted):
+    # ext/lists.go (version 3): sort compares the list with itself, 2 per pair, plus the call and the
+    # list's creation, and the rest of the rule 4: 2 * 2236^2 + 15 = 9,999,407 is within the estimated
+    # per-rule limit (10,000,000), 2 * 2237^2 + 15 is not
+    ints = {"type": "array", "maxItems": max_items, "items": {"type": "integer"}}
+    spec = {"type": "object", "properties": {"ints": ints}}
+    spec["x-kubernetes-validations"] = [{"rule": "self.ints.sort().size() > 0"}]
+    problems = check_crd(_crd({"type": "object", "properties": {"spec": spec}}))
+    assert (problems == []) is admitted, problems
+    assert admitted or "estimated rule cost exceeds budget" in problems[0].detail
+
+
 MIXED_PROPS = {"n": {"type": "integer"}, "s": {"type": "string"}, "r": {"type": "number"}, "t": {"type": "boolean"}}
 
 

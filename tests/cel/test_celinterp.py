@@ -99,6 +99,14 @@ KUBERNETES_LIBRARY_COSTS = [
     ("format.named('dns1123Subdomain').value().validate('my-name')", 17),
     ("format.uuid().validate('my-name')", 19),  # len(strfmt.UUIDPattern): 70
     ("format.datetime().validate('my-name')", 19),  # len(strfmt.DateTimePattern): 71
+    # cel-go's lists extension trackers (version 3): the list built, times a factor, + call + creation
+    # (after each list literal's 10)
+    ("[3, 1, 2].sort()", 10 + 2 * 9 + 11),
+    ("['b', 'a'].sort()", 10 + int(4 * 2.1) + 11),  # a string list's factor: 2 + 0.1
+    ("[1, 2, 2].distinct()", 10 + 2 * 9 + 11),
+    ("[1, 2, 3].slice(0, 2)", 10 + 2 + 11),
+    ("[[1], [2, 3]].flatten()", 30 + 2 + 11),
+    ("lists.range(5)", 5 + 11),
 ]
 # fmt: on
 
@@ -163,6 +171,17 @@ def test_only_what_is_evaluated_is_charged():
         ("dyn(1) < 'a'", "no such overload"),
         ("[?optional.none(), ?optional.of(1), 2]", [1, 2]),  # optional elements and entries
         ("{?'a': optional.none(), ?'b': optional.of(1), 'c': 2}", {"b": 1, "c": 2}),
+        # the lists extension, version 3 (ext/lists.go), and the optional library's first() and last()
+        ("[3, 1, 2].sort() == [1, 2, 3] && ['b', 'a'].sort() == ['a', 'b']", True),
+        ("[{'n': 2}, {'n': 1}].sortBy(o, o.n).map(o, o.n)", [1, 2]),
+        ("[1, 2u].sort()", "list elements must have the same type"),
+        ("[1, 1.0, 1u, 2].distinct()", [1, 2]),  # heterogeneous equality
+        ("[1, [2, [3, [4]]]].flatten(2)", [1, 2, 3, [4]]),
+        ("[1, [2]].flatten(-1)", "level must be non-negative"),
+        ("[1, 2, 3].slice(1, 5)", "cannot slice(1, 5), list is length 3"),
+        ("[1, 2, 3].slice(2, 1)", "cannot slice(2, 1), start index must be less than or equal to end index"),
+        ("[1, 2, 3].reverse() == [3, 2, 1] && lists.range(3) == [0, 1, 2] && lists.range(-3) == []", True),
+        ("[1, 2].first().value() + [1, 2].last().value()", 3),
         ("string(dyn([1]))", "no such overload"),  # no `string` overload takes a list, map, null or type
         ("string(dyn(null))", "no such overload"),
         ("string(dyn(type(1)))", "no such overload"),

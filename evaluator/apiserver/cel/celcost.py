@@ -23,6 +23,7 @@ MAX_REQUEST = 3 * 1024 * 1024
 MAX_U64 = (1 << 64) - 1
 STRING_FACTOR = 0.1
 REGEX_FACTOR = 0.25
+LIST_CREATE = 10  # common.ListCreateBaseCost
 MAX_NAME_FORMAT_REGEX = 128
 NAME_MAX_LENGTH = 253
 MAX_FORMAT_SIZE = 64  # the longest format name (Kubernetes' cel.MaxFormatSize)
@@ -447,6 +448,9 @@ class Coster:
         args_sum = (0, 0)
         for a in arg_costs:
             args_sum = _add(args_sum, a)
+        lists = self._lists_call(e, ov)
+        if lists is not None:
+            return _add(lists[0], args_sum), lists[1]
         k8s = self._k8s_call(e, fn)
         if k8s is not None:
             return _add(k8s[0], args_sum), k8s[1]
@@ -491,6 +495,52 @@ class Coster:
             smallest = min(lhs[1], rhs[1])
             return _add(_factor((1 if smallest > 0 else 0, smallest), STRING_FACTOR), args_sum), None
         return _add((1, 1), args_sum), None
+
+    def _lists_call(self, e: Node, ov: str):
+        """cel-go's lists extension (version 3, `ext/lists.go` estimators, ahead of the Kubernetes
+        library's): each allocates a list, so costs its size times a factor, plus the call and the
+        list's creation; `distinct` and `sort` compare their input with itself, `sortBy` its keys
+        (the size squared, the result's size too)."""
+        target, args = e.target, e.args
+        if ov == "list_slice" and target is not None and len(args) == 2:
+            start, end = _literal_uint(args[0], 0), _literal_uint(args[1], self.size_or_unknown(target)[1])
+            n = (end - start) % 2**64
+            return _allocating(1.0, (n, n))
+        if ov in ("list_flatten", "list_flatten_int") and target is not None:
+            depth = _literal_uint(args[0], MAX_U64) if args else 1
+            return _allocating(float(depth), self.size_or_unknown(target))
+        if ov in ("lists_range", "list_range") and target is None and len(args) == 1:
+            n = _literal_uint(args[0], MAX_U64)
+            return _allocating(1.0, (n, n))
+        if ov == "list_reverse" and target is not None:
+            return _allocating(1.0, self.size_or_unknown(target))
+        if ov == "list_distinct" and target is not None:
+            size = self.size_or_unknown(target)
+            return _allocating(2.0, _mul(size, size))
+        sorted_by = ov.endswith("_sortByAssociatedKeys") and len(args) == 1
+        if ov.startswith("list_") and (ov.endswith("_sort") and target is not None or sorted_by):
+            keys = args[0] if sorted_by else target
+            size = self.size_or_unknown(keys)
+            # the element type: the schema's where it says (the engine leaves a field's list `dyn`
+            # and keeps every overload), else the overload's
+            known = self._list_element(keys)
+            element = known[0] if known else self._mapped_kind(keys) or ov[len("list_") :].rsplit("_", 1)[0]
+            return _allocating(2.0 + (STRING_FACTOR if element in ("string", "bytes") else 0), _mul(size, size))
+        return None
+
+    def _mapped_kind(self, e: Node) -> str | None:
+        """The kind of the elements a `map()` comprehension appends (`accu + [x]`), where known:
+        `sortBy`'s keys."""
+        step = e.comp.get("step") if e.kind == "comp" else None
+        if step is not None and step.kind == "call" and step.value == "_?_:_" and len(step.args) == 3:
+            step = step.args[1]  # map() with a filter: the step appends under its condition
+        if step is None or step.kind != "call" or step.value != "_+_" or len(step.args) != 2:
+            return None
+        appended = step.args[1]
+        if appended.kind != "list" or len(appended.args) != 1:
+            return None
+        kind = self.kind(appended.args[0])
+        return kind if kind in SCALARS or kind in ("string", "bytes") else None
 
     def _k8s_call(self, e: Node, fn: str):
         """Kubernetes' library cost estimator (functions the renderings can use), and cel-go's sets
@@ -627,6 +677,19 @@ _TOKENS = {
     "map": "map",
     "object": "map",
 }
+
+
+def _allocating(factor: float, size: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(cost, result size) of a call that builds a list of `size` (ext/lists.go's
+    estimateAllocatingListCall): the size times the factor, the call and the list's creation."""
+    return _add(_factor(size, factor), (1 + LIST_CREATE, 1 + LIST_CREATE)), size
+
+
+def _literal_uint(n: Node, default: int) -> int:
+    """ext/costs.go's nodeAsUintValue: an int literal's value (a negative one 0), else `default`."""
+    if n.kind != "const" or type(n.value) is not int:
+        return default
+    return max(n.value, 0)
 
 
 def _const_kind(v) -> str:

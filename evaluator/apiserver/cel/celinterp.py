@@ -14,6 +14,7 @@ What is not modelled here raises `Unsupported`; the caller then keeps the fast e
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from typing import Any
@@ -764,6 +765,83 @@ def _bool(v: Any) -> bool:
     raise _Fail("type conversion error from 'string' to 'bool'") if isinstance(v, str) else _no_overload()
 
 
+# --- cel-go's lists extension at the server's version 3 (ext/lists.go) -----------------------
+
+_SORTABLE = {"int", "uint", "double", "bool", DURATION, TIMESTAMP, "string", "bytes"}  # comparableTypes
+
+
+def _slice(items: Any, start: Any, end: Any) -> list:
+    items = _want(items, list)
+    start, end = _want(start, int), _want(end, int)
+    if start < 0 or end < 0:
+        raise _Fail(f"cannot slice({start}, {end}), negative indexes not supported")
+    if start > end:
+        raise _Fail(f"cannot slice({start}, {end}), start index must be less than or equal to end index")
+    if len(items) < end:
+        raise _Fail(f"cannot slice({start}, {end}), list is length {len(items)}")
+    return items[start:end]
+
+
+def _flatten(items: Any, depth: Any = 1) -> list:
+    items, depth = _want(items, list), _want(depth, int)
+    if depth < 0:
+        raise _Fail("level must be non-negative")
+    out: list = []
+    for v in items:
+        out += _flatten(v, depth - 1) if isinstance(v, list) and depth > 0 else [v]
+    return out
+
+
+def _distinct(items: Any) -> list:
+    out: list = []
+    for v in _want(items, list):
+        if not any(equal(v, seen) for seen in out):
+            out.append(v)
+    return out
+
+
+def _sort_by_keys(items: Any, keys: Any) -> list:
+    """`@sortByAssociatedKeys` (and `sort`, its own keys): all keys of the first's comparable type.
+    Go's sort.Slice is stable up to 12 items (insertion sort); past that equal keys may keep
+    another order than this stable sort's."""
+    items, keys = _want(items, list), _want(keys, list)
+    if len(items) != len(keys):
+        raise _Fail(
+            "@sortByAssociatedKeys() expected a list of the same size as the associated keys list, "
+            f"but got {len(items)} and {len(keys)} elements respectively"
+        )
+    if not items:
+        return items
+    kind = _type_name(keys[0])
+    if kind not in _SORTABLE:
+        raise _Fail("list elements must be comparable")
+    if any(_type_name(k) != kind for k in keys):
+        raise _Fail("list elements must have the same type")
+    order = sorted(range(len(keys)), key=functools.cmp_to_key(lambda i, j: _compare(keys[i], keys[j])))
+    return [items[i] for i in order]
+
+
+def _range(n: Any) -> list:
+    return list(range(_want(n, int)))
+
+
+def _lists_cost(function: str, args: list, result: Any) -> int | None:
+    """The extension's cost trackers: a list built costs its size (times a factor) plus the call
+    and the list's creation; `distinct` and `sort` compare the input with itself, `sortBy` its keys."""
+    if function in ("slice", "reverse", "lists.range") and isinstance(result, list):
+        return len(result) + 1 + LIST_CREATE
+    if function == "flatten" and args and isinstance(args[0], list):
+        depth = args[1] if len(args) == 2 else 1
+        return int(len(args[0]) * float(depth)) + 1 + LIST_CREATE
+    if function in ("distinct", "sort", "@sortByAssociatedKeys") and args:
+        compared = args[-1] if function == "@sortByAssociatedKeys" else args[0]
+        if not isinstance(compared, list):
+            return None
+        factor = 2.0 + (STRING_FACTOR if compared and isinstance(compared[0], (str, bytes)) else 0)
+        return int(len(compared) * len(compared) * factor) + 1 + LIST_CREATE
+    return None
+
+
 # function name -> implementation on (target, *args); `None` entries are special forms
 FUNCTIONS: dict[str, Any] = {
     "_+_": lambda a, b: _arith("+", a, b),
@@ -793,6 +871,16 @@ FUNCTIONS: dict[str, Any] = {
     "timestamp": _to_timestamp,
     "type": _type_of,
     "format": _format,
+    "slice": _slice,
+    "flatten": _flatten,
+    "distinct": _distinct,
+    "sort": lambda items: _sort_by_keys(items, items),
+    "@sortByAssociatedKeys": _sort_by_keys,
+    "reverse": lambda items: _want(items, list)[::-1],
+    "lists.range": _range,
+    # the optional types library's (version 2, as cel.OptionalTypes() gives it)
+    "first": lambda items: Opt(items[0]) if _want(items, list) else NONE,
+    "last": lambda items: Opt(items[-1]) if _want(items, list) else NONE,
     "getHours": _getter("getHours", 3_600_000_000_000),
     "getMinutes": _getter("getMinutes", 60_000_000_000),
     "getSeconds": _getter("getSeconds", 1_000_000_000),
@@ -915,7 +1003,11 @@ def _k8s_size(v: Any) -> int:
 
 
 def call_cost(function: str, args: list, result: Any) -> int:
-    """The runtime cost of one call: the Kubernetes library's `CallCost`, else cel-go's `costCall`."""
+    """The runtime cost of one call: an extension's cost tracker, else the Kubernetes library's
+    `CallCost`, else cel-go's `costCall`."""
+    tracked = _lists_cost(function, args, result)
+    if tracked is not None:
+        return tracked
     k8s = _library_cost(function, args, result)
     if k8s is not None:
         return k8s

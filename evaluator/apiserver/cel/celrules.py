@@ -120,8 +120,8 @@ def run(rule: str, optional_old: bool, data: dict) -> tuple[Any, str | None]:
         raise _engine_limit(rule, "nested deeper than the engine reads")
     try:
         result = program.eval(data=data)
-    except RuntimeError as e:
-        if not any(gap in str(e) for gap in ENGINE_GAPS):
+    except (RuntimeError, ValueError) as e:  # ValueError: a C++ exception (`lists.range(-3)`: vector::reserve)
+        if isinstance(e, RuntimeError) and not any(gap in str(e) for gap in ENGINE_GAPS):
             raise
         interpreted = _interpreted(rule, optional_old, data)
         if interpreted is None:
@@ -208,6 +208,9 @@ _GO_ERRORS = [  # the engine's runtime errors, and cel-go's words for them
     (re.compile(r"cannot convert string to (int|uint|double)"), r"type conversion error from 'string' to '\1'"),
     (re.compile(r"Type conversion error from 'string' to 'bool'"), "type conversion error from 'string' to 'bool'"),
     (re.compile(r"malformed UTF-8 bytes"), "invalid UTF-8 in bytes, cannot convert to string"),
+    # the lists extension: cel-go's errors without the function's name before them
+    (re.compile(r"sort\(\): unsupported type .*"), "list elements must be comparable"),
+    (re.compile(r"(?:sort|flatten)\(\): (.*)"), r"\1"),
 ]
 # the engine's errors whose cel-go words hold values the engine's do not (`index out of range: 4`,
 # `invalid substring range. start: 2, end: 1`): the rule is run again in `celinterp` for them
