@@ -210,6 +210,7 @@ def test_rules_spelled_for_cel_go_run_on_a_create():
         ("duration('1') == duration('1s')", "1:10: invalid duration argument"),
         ("duration('1d') == duration('1s')", "1:10: invalid duration argument"),
         ("duration('1us') < duration('1nns')", "1:28: invalid duration argument"),
+        ("duration('87600000h') > duration('1s')", "1:10: invalid duration argument"),  # past int64 ns in Go
         ("timestamp('1000-00-00T00:00:00Z') == timestamp(0)", "1:11: invalid timestamp argument"),
         ("timestamp('1000-01-01T00:00:00ZZ') == timestamp(0)", "1:11: invalid timestamp argument"),
         ("timestamp(-62135596801) == timestamp(0)", "1:11: invalid timestamp argument"),

@@ -164,6 +164,7 @@ def test_a_loop_over_more_values_than_the_engines_budget_runs_in_the_interpreter
 
 TIME = {"type": "string", "format": "date-time"}
 TEXT = {"type": "string"}
+INT_OR_STRING = {"x-kubernetes-int-or-string": True}
 
 
 @pytest.mark.parametrize(
@@ -178,6 +179,9 @@ TEXT = {"type": "string"}
         ("string(duration(self.t)) == '1.5s'", {"t": TEXT}, "1.5s", 0),  # the engine prints 1.500s
         ("string(timestamp(self.t)) == self.t", {"t": TEXT}, "2020-01-01T00:00:00.5+01:00", 0),  # its own zone
         ("'%d'.format([1.5]) != ''", {}, "", 1),  # cel-go: a decimal clause takes no double
+        ("duration(self.t) > duration('0s')", {"t": TEXT}, "87600000h", 1),  # past int64 nanoseconds
+        ("timestamp(self.t).getHours() == 10", {"t": TEXT}, "2020-01-01T10:00:00+01:00", 0),  # its zone
+        ("!has(self.t.x)", {"t": INT_OR_STRING}, 5, 0),  # a presence test on a scalar is false
     ],
 )
 def test_a_rule_the_engine_answers_otherwise_gets_cel_go_s_verdict(tmp_path, monkeypatch, rule, props, value, code):
@@ -191,6 +195,7 @@ def test_a_rule_the_engine_answers_otherwise_gets_cel_go_s_verdict(tmp_path, mon
         ("self.t.charAt(10) != ''", "index out of range: 10"),
         ("self.t.substring(2, 1) != ''", "invalid substring range. start: 2, end: 1"),
         ("self.t.substring(-1) != ''", "index out of range: -1"),
+        ("self.t.x == 1", "no such key: x"),  # a selection on a string
     ],
 )
 def test_a_runtime_error_the_engine_words_otherwise_is_in_cel_go_s_words(tmp_path, monkeypatch, rule, words):

@@ -182,6 +182,14 @@ def test_only_what_is_evaluated_is_charged():
         ("[1, 2, 3].slice(2, 1)", "cannot slice(2, 1), start index must be less than or equal to end index"),
         ("[1, 2, 3].reverse() == [3, 2, 1] && lists.range(3) == [0, 1, 2] && lists.range(-3) == []", True),
         ("[1, 2].first().value() + [1, 2].last().value()", 3),
+        # selection and indexing as cel-go's refQualify answers them
+        ("dyn(1).a", "no such key: a"),
+        ("has(dyn(1).a) || has(dyn('s').a)", False),  # no EnableErrorOnBadPresenceTest on the server
+        ("dyn([1]).a", "unsupported index type 'string' in list"),
+        ("dyn([1])[1.5]", "unsupported index value 1.5 in list"),
+        ("dyn([1, 2])[1.0] + dyn([1, 2])[0u]", 3),
+        ("dyn([1])[?5].hasValue() || dyn(1).?a.hasValue()", False),
+        ("-9223372036854775808 % -1", "integer overflow"),
         ("string(dyn([1]))", "no such overload"),  # no `string` overload takes a list, map, null or type
         ("string(dyn(null))", "no such overload"),
         ("string(dyn(type(1)))", "no such overload"),

@@ -246,8 +246,8 @@ def _arith(op: str, a: Any, b: Any) -> Any:
             raise _Fail("division by zero" if op == "/" else "modulus by zero")
         if op == "/":
             return _int(abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1))
-        if op == "%":
-            return a - b * _go_div(a, b)
+        if op == "%":  # modulusInt64Checked: MinInt64 % -1 overflows, as its division does
+            return _int(a - b * _int(_go_div(a, b)))
         return _int({"+": a + b, "-": a - b, "*": a * b}[op])
     if ta == "uint":
         if op in "/%" and b == 0:
@@ -300,22 +300,37 @@ _ORDER = {
 
 
 def _index(obj: Any, key: Any) -> Any:
+    """cel-go's refQualify: a list by a whole number (types.IndexOrError), a map by its key, and
+    anything else (a scalar, a library value) has no such key."""
     if isinstance(obj, list):
-        if isinstance(key, bool) or not _num(key):
-            raise _no_overload()
-        if isinstance(key, float):
-            if not key.is_integer():
-                raise _Fail(f"unsupported index value {key}")
-            key = int(key)
-        if not 0 <= key < len(obj):
-            raise _Fail(f"index out of bounds: {key}")
-        return obj[key]
-    if isinstance(obj, dict):
+        i = _list_position(key)
+        if not 0 <= i < len(obj):
+            raise _Fail(f"index out of bounds: {_go_v(key)}")
+        return obj[i]
+    if isinstance(obj, dict) and cellib.KIND not in obj:
         found = _lookup(obj, key)
         if found is _ABSENT:
-            raise _Fail(f"no such key: {key}")
+            raise _Fail(f"no such key: {_go_v(key)}")
         return found
-    raise _no_overload()
+    raise _Fail(f"no such key: {_go_v(key)}")
+
+
+def _list_position(key: Any) -> int:
+    """types.IndexOrError: an int, or a double or uint that converts to one without loss."""
+    if isinstance(key, bool) or not _num(key):
+        raise _Fail(f"unsupported index type '{_type_name(key)}' in list")
+    if isinstance(key, float) and not (key.is_integer() and INT_MIN <= key < 2.0**63) or key > INT_MAX:
+        raise _Fail(f"unsupported index value {_go_v(key)} in list")
+    return int(key)
+
+
+def _go_v(v: Any) -> str:
+    """Go's `%v` of a CEL key or index."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return gostrconv.format_g(v)
+    return str(v)
 
 
 def _select(obj: Any, name: str) -> Any:
@@ -323,16 +338,22 @@ def _select(obj: Any, name: str) -> Any:
         if name in obj:
             return obj[name]
         raise _Fail(f"no such key: {name}")
-    raise _no_overload()
+    if isinstance(obj, list):
+        raise _Fail("unsupported index type 'string' in list")
+    raise _Fail(f"no such key: {name}")
 
 
 def _has(obj: Any, name: str) -> bool:
+    """A presence test: on a map, whether it holds the field; on a list, the index error; on
+    anything else false (the server does not set cel-go's EnableErrorOnBadPresenceTest)."""
     if isinstance(obj, dict) and cellib.KIND not in obj:
         found = obj.get(name, _ABSENT)
         if type(found) is Err:  # a value the server cannot convert: its presence test fails on it
             raise _Fail(found.message)
         return found is not _ABSENT
-    raise _no_overload()
+    if isinstance(obj, list):
+        raise _Fail("unsupported index type 'string' in list")
+    return False
 
 
 def _contains(items: Any, v: Any) -> bool:
@@ -366,6 +387,15 @@ def _str(v: Any) -> str:
     if v is None or isinstance(v, (list, dict, Opt, CelType)):  # no `string` overload takes them (a dyn argument)
         raise _no_overload()
     raise Unsupported(f"string() of {_type_name(v)}")
+
+
+def converts(function: str, value: Any) -> bool:
+    """Whether a conversion (`duration`, `timestamp`) of a literal succeeds, as in cel-go."""
+    try:
+        FUNCTIONS[function](value)
+    except _Fail:
+        return False
+    return True
 
 
 def _conversion_error(to: str) -> _Fail:
@@ -1230,13 +1260,9 @@ class Interpreter:
                 return NONE
             obj = obj.value
         if isinstance(obj, list):
-            try:
-                return Opt(_index(obj, key))
-            except _Fail:
-                return NONE
-        found = _lookup(obj, key) if isinstance(obj, dict) else _ABSENT
-        if not isinstance(obj, dict):
-            raise _no_overload()
+            i = _list_position(key)  # a bad index is an error even here; one past the end is none
+            return Opt(obj[i]) if 0 <= i < len(obj) else NONE
+        found = _lookup(obj, key) if isinstance(obj, dict) and cellib.KIND not in obj else _ABSENT
         return NONE if found is _ABSENT else Opt(found)
 
     def presence(self, n: Node) -> Any:

@@ -208,13 +208,22 @@ _GO_ERRORS = [  # the engine's runtime errors, and cel-go's words for them
     (re.compile(r"cannot convert string to (int|uint|double)"), r"type conversion error from 'string' to '\1'"),
     (re.compile(r"Type conversion error from 'string' to 'bool'"), "type conversion error from 'string' to 'bool'"),
     (re.compile(r"malformed UTF-8 bytes"), "invalid UTF-8 in bytes, cannot convert to string"),
+    (
+        re.compile(r"String to (Timestamp|Duration) conversion failed"),
+        r"type conversion error from 'string' to 'google.protobuf.\1'",
+    ),
     # the lists extension: cel-go's errors without the function's name before them
     (re.compile(r"sort\(\): unsupported type .*"), "list elements must be comparable"),
     (re.compile(r"(?:sort|flatten)\(\): (.*)"), r"\1"),
 ]
 # the engine's errors whose cel-go words hold values the engine's do not (`index out of range: 4`,
 # `invalid substring range. start: 2, end: 1`): the rule is run again in `celinterp` for them
-_ENGINE_WORDED = re.compile(r"<string>\.(?:charAt|substring)\(")
+# (and a selection or index on what is no map or list: cel-go has no such key, or an index error,
+# and a presence test on it is false)
+_ENGINE_WORDED = re.compile(
+    r"<string>\.(?:charAt|substring)\(|Applying SELECT to non-message type|Index error: expected integer type"
+    r"|Invalid container type"
+)
 
 
 def go_error(text: str) -> str:
@@ -858,7 +867,11 @@ def in_interpreter(rule: dict, schema: dict) -> bool:
 _ENGINE_DIFFERS = {"string_to_int64", "string_to_uint64", "string_to_double", "string_format"}
 # and a duration or timestamp printed (`1.5s` and the text's own zone in cel-go; `1.500s` and UTC in the engine)
 _ENGINE_DIFFERS |= {"duration_to_string", "timestamp_to_string"}
-_DIFFERING_CALL = re.compile(r"\b(?:u?int|double|string)\s*\(|\.\s*format\s*\(")
+# and a string read as a timestamp (cel-go keeps its zone, which getters read), or as a duration
+# unless a literal the engine reads as Go's time.ParseDuration does (`87600000h` passes int64
+# nanoseconds: an error in cel-go)
+_ENGINE_DIFFERS.add("string_to_timestamp")
+_DIFFERING_CALL = re.compile(r"\b(?:u?int|double|string|duration|timestamp)\s*\(|\.\s*format\s*\(")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -873,7 +886,22 @@ def _engine_differs(rule: str, optional_old: bool) -> bool:
         ast = compile_rule(rule, cel.Type.DYN, optional_old)
     except CompileError:
         return False  # its run names the problem
-    return any(n.kind == "call" and _ENGINE_DIFFERS.intersection(n.overloads) for n in nodes(ast))
+    return any(
+        n.kind == "call"
+        and (
+            _ENGINE_DIFFERS.intersection(n.overloads)
+            or "string_to_duration" in n.overloads
+            and not (len(n.args) == 1 and n.args[0].kind == "const" and _same_duration(n.args[0].value))
+        )
+        for n in nodes(ast)
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _same_duration(text: Any) -> bool:
+    """Whether the engine reads a duration literal as cel-go does (both read it, or neither)."""
+    engine = ENV.compile(f"duration({json.dumps(text)})").eval(data={"self": None, "__old": None, "__hasOld": False})
+    return (engine.type() != cel.Type.ERROR) == celinterp.converts("duration", text)
 
 
 @functools.lru_cache(maxsize=4096)

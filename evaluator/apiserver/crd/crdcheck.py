@@ -13,15 +13,13 @@ library functions (cel-expr-python has neither).
 
 from __future__ import annotations
 
-import functools
-import json
 import re
 from dataclasses import dataclass
 
 import re2
 from cel_expr_python import cel
 
-from evaluator.apiserver.cel import cellib
+from evaluator.apiserver.cel import celinterp
 from evaluator.apiserver.cel.celast import CompileError, compile_rule, parsed_rule
 from evaluator.apiserver.cel.celcost import MAX_U64, Decl, cel_type, decl_of, estimate, max_cardinality, mixed_literals
 from evaluator.apiserver.cel.celproto import nodes
@@ -454,14 +452,9 @@ def _literal_ok(function: str, value) -> bool:
         except re2.error:
             return False
         return True
-    literal = json.dumps(value) if isinstance(value, str) else str(value)
-    result = _literal_env().compile(f"{function}({literal})").eval(data={})
-    return result.type() != cel.Type.ERROR
-
-
-@functools.cache
-def _literal_env():
-    return cellib.new_env({})
+    # converted as cel-go converts it (Go's time.ParseDuration and RFC 3339 parse, in `celinterp`):
+    # the engine reads `87600000h` (past int64 nanoseconds) as a duration
+    return celinterp.converts(function, value)
 
 
 def _display(rule: str, offset: int, message: str) -> str:
