@@ -182,6 +182,7 @@ INT_OR_STRING = {"x-kubernetes-int-or-string": True}
         ("duration(self.t) > duration('0s')", {"t": TEXT}, "87600000h", 1),  # past int64 nanoseconds
         ("timestamp(self.t).getHours() == 10", {"t": TEXT}, "2020-01-01T10:00:00+01:00", 0),  # its zone
         ("!has(self.t.x)", {"t": INT_OR_STRING}, 5, 0),  # a presence test on a scalar is false
+        ("self.t.lastIndexOf('x', 9) == -1 && self.t.indexOf('', 9) == 9", {"t": TEXT}, "abc", 0),  # past the text
     ],
 )
 def test_a_rule_the_engine_answers_otherwise_gets_cel_go_s_verdict(tmp_path, monkeypatch, rule, props, value, code):
@@ -196,6 +197,7 @@ def test_a_rule_the_engine_answers_otherwise_gets_cel_go_s_verdict(tmp_path, mon
         ("self.t.substring(2, 1) != ''", "invalid substring range. start: 2, end: 1"),
         ("self.t.substring(-1) != ''", "index out of range: -1"),
         ("self.t.x == 1", "no such key: x"),  # a selection on a string
+        ("self.t.indexOf('a', -1) > 0", "index out of range: -1"),
     ],
 )
 def test_a_runtime_error_the_engine_words_otherwise_is_in_cel_go_s_words(tmp_path, monkeypatch, rule, words):

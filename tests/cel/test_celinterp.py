@@ -190,6 +190,10 @@ def test_only_what_is_evaluated_is_charged():
         ("dyn([1, 2])[1.0] + dyn([1, 2])[0u]", 3),
         ("dyn([1])[?5].hasValue() || dyn(1).?a.hasValue()", False),
         ("-9223372036854775808 % -1", "integer overflow"),
+        # indexOf and lastIndexOf as cel-go v0.26 (the server's) answers past the text and for ''
+        ("'abc'.indexOf('c', 7) + 'abc'.lastIndexOf('a', 7) + 'abc'.indexOf('', 9)", 7),
+        ("'abc'.indexOf('', -2) + 'abc'.lastIndexOf('') + 'abc'.lastIndexOf('bc', 2)", 2),
+        ("'abc'.indexOf('a', -1)", "index out of range: -1"),
         ("string(dyn([1]))", "no such overload"),  # no `string` overload takes a list, map, null or type
         ("string(dyn(null))", "no such overload"),
         ("string(dyn(type(1)))", "no such overload"),

@@ -223,6 +223,9 @@ _GO_ERRORS = [  # the engine's runtime errors, and cel-go's words for them
 _ENGINE_WORDED = re.compile(
     r"<string>\.(?:charAt|substring)\(|Applying SELECT to non-message type|Index error: expected integer type"
     r"|Invalid container type"
+    # an offset past the text: cel-go (v0.26, the server's) finds nothing there, and an empty
+    # substring at any offset, where the engine fails
+    r"|(?:^|: )index out of range: -?\d+$"
 )
 
 
