@@ -254,6 +254,31 @@ def test_sorting_a_list_is_estimated_as_cel_go_s_lists_extension_estimates_it(ma
     assert admitted or "estimated rule cost exceeds budget" in problems[0].detail
 
 
+def test_the_lists_librarys_index_of_is_admitted_and_runs():
+    # the engine's strings extension owns `indexOf`; the rules run respelled (`cellib.respell`)
+    from evaluator.apiserver.request.server import Validator
+
+    props = {
+        "l": {"type": "array", "maxItems": 5, "items": {"type": "integer"}},
+        "s": {"type": "string", "maxLength": 9},
+    }
+    rules = ["self.l.indexOf(2) == 1", "self.l.lastIndexOf(1) == 0", "self.s.indexOf('b') == 1"]
+    spec = {"type": "object", "properties": props, "x-kubernetes-validations": [{"rule": r} for r in rules]}
+    crd = _crd({"type": "object", "properties": {"spec": spec}})
+    crd.update(apiVersion="apiextensions.k8s.io/v1", kind="CustomResourceDefinition")
+    assert check_crd(crd) == []
+
+    def failed(spec: dict) -> list[str]:
+        obj = {"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": spec}
+        return [e.detail for e in Validator(crd).validate(obj)]
+
+    assert failed({"l": [1, 2, 2], "s": "abc"}) == []
+    assert failed({"l": [2, 1], "s": "bab"}) == [f"failed rule: {r}" for r in rules]
+    bad = {**spec, "x-kubernetes-validations": [{"rule": "self.l.indexOf(2, 1) >= 0"}]}
+    (problem,) = check_crd(_crd({"type": "object", "properties": {"spec": bad}}))
+    assert "no matching overload for 'indexOf'" in problem.detail and "indexO_" not in problem.detail
+
+
 MIXED_PROPS = {"n": {"type": "integer"}, "s": {"type": "string"}, "r": {"type": "number"}, "t": {"type": "boolean"}}
 
 

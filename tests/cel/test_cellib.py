@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from evaluator.apiserver.cel import celrules
+from evaluator.apiserver.cel import cellib, celrules
 
 TRUE = [
     # lists
@@ -176,3 +176,11 @@ def test_a_url_s_host_as_current_go_reads_it():
         "!isURL('https://h:8:0/') && isURL('mongodb://h:8:0/')"
     )
     assert _eval(holds).plain_value() is True
+
+
+def test_index_of_is_respelled_only_where_it_is_called():
+    rule = "self.l.indexOf(2) > 0 && 'x.indexOf(1)'.lastIndexOf('x') == 0 && self . lastIndexOf ('a') < 1"
+    assert cellib.respell(rule) == (
+        "self.l.indexO_(2) > 0 && 'x.indexOf(1)'.lastIndexO_('x') == 0 && self . lastIndexO_ ('a') < 1"
+    )
+    assert cellib.unspell("no matching overload for 'indexO_'") == "no matching overload for 'indexOf'"

@@ -107,4 +107,4 @@ def reads_old_self(tree: Node) -> bool:
 
 
 def _message(e: RuntimeError) -> str:
-    return str(e).removeprefix("INVALID_ARGUMENT: ").split(" [INVALID_ARGUMENT]")[0]
+    return cellib.unspell(str(e).removeprefix("INVALID_ARGUMENT: ").split(" [INVALID_ARGUMENT]")[0])

@@ -466,31 +466,17 @@ def _want(v: Any, t: type) -> Any:
 
 
 def _code_points_index(s: str, sub: str, start: int = 0) -> int:
-    """indexOfOffset (cel-go v0.26, the server's): an empty substring is found at the offset as
-    given; a negative offset is an error, one past the text finds nothing."""
-    if sub == "":
-        return start
-    if start < 0:
-        raise _Fail(f"index out of range: {start}")
-    return s.find(sub, start) if start < len(s) else -1
+    try:
+        return cellib.index_of(s, sub, start)
+    except ValueError as e:
+        raise _Fail(str(e)) from None
 
 
 def _last_index(s: str, sub: str, end: int | None = None) -> int:
-    """lastIndexOf and lastIndexOfOffset (cel-go v0.26), as `_code_points_index`."""
-    if end is None:
-        if sub == "":
-            return len(s)
-        if len(s.encode()) < len(sub.encode()):  # Go compares the texts' bytes here
-            return -1
-        end = len(s) - 1
-    if sub == "":
-        return end
-    if end < 0:
-        raise _Fail(f"index out of range: {end}")
-    if end >= len(s):
-        return -1
-    end = min(end, len(s) - len(sub))
-    return s.rfind(sub, 0, end + len(sub)) if end >= 0 else -1
+    try:
+        return cellib.last_index_of(s, sub, end)
+    except ValueError as e:
+        raise _Fail(str(e)) from None
 
 
 def _substring(s: str, start: int, end: int | None = None) -> str:

@@ -35,6 +35,8 @@ from evaluator.apiserver.values.names import (
     name_dns1123_subdomain,
 )
 
+from .celproto import RESPELLED
+
 T = cel.Type
 OBJ = T.Map(T.STRING, T.DYN)  # an IP, CIDR, URL, Quantity or Semver
 LIST = T.List(T.DYN)
@@ -247,6 +249,61 @@ def _is_sorted(items: list) -> bool:
     return all(a <= b for a, b in zip(items, items[1:], strict=False))
 
 
+def index_of(s: str, sub: str, offset: int = 0) -> int:
+    """The strings extension's indexOf (cel-go v0.26, the server's), in code points: an empty
+    substring is found at the offset as given; a negative offset is an error, one past the text
+    finds nothing."""
+    if sub == "":
+        return offset
+    if offset < 0:
+        raise ValueError(f"index out of range: {offset}")
+    return s.find(sub, offset) if offset < len(s) else -1
+
+
+def last_index_of(s: str, sub: str, offset: int | None = None) -> int:
+    """lastIndexOf and lastIndexOfOffset (cel-go v0.26), as `index_of`."""
+    if offset is None:
+        if sub == "":
+            return len(s)
+        if len(s.encode()) < len(sub.encode()):  # Go compares the texts' bytes here
+            return -1
+        offset = len(s) - 1
+    if sub == "":
+        return offset
+    if offset < 0:
+        raise ValueError(f"index out of range: {offset}")
+    if offset >= len(s):
+        return -1
+    offset = min(offset, len(s) - len(sub))
+    return s.rfind(sub, 0, offset + len(sub)) if offset >= 0 else -1
+
+
+def _find_in_list(last: bool):
+    """The lists library's indexOf and lastIndexOf of a list: the first (last) item equal to `v`."""
+
+    def find(items: list, v: Any) -> int:
+        order = range(len(items) - 1, -1, -1) if last else range(len(items))
+        return next((i for i in order if _equal(items[i], v)), -1)
+
+    return find
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """CEL's equality of two values as the engine hands them to Python: numbers across int, uint
+    and double, no bool equal to a number, lists and maps member by member."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_equal(v, b[k]) for k, v in a.items())
+    if isinstance(a, (bytes, bytearray)) and isinstance(b, (bytes, bytearray)):
+        return bytes(a) == bytes(b)
+    return type(a) is type(b) and a == b
+
+
 def _sum(items: list) -> Any:
     return sum(items[1:], items[0]) if items else 0
 
@@ -332,6 +389,7 @@ _NAMED = re.compile(r"\bformat\.named\(")
 
 
 _EXISTS_ONE = re.compile(r"\.exists_one\(")
+_INDEX_CALL = re.compile(r"(\.\s*)(indexOf|lastIndexOf)(?=\s*\()")
 
 
 _LITERAL = re.compile(r"""((?<![\w.])[rRbB]{1,2})?('''|\"\"\"|'|")""")
@@ -365,7 +423,8 @@ def unraw(rule: str) -> str:
 def respell(rule: str) -> str:
     """A rule in the spelling cel-expr-python parses: raw literals as plain ones (`unraw`); cel-go's
     two-variable comprehensions also take the name `exists_one` for `existsOne`, which the C++
-    parser reads as the one-variable macro only."""
+    parser reads as the one-variable macro only; `indexOf` and `lastIndexOf` under names of their
+    own length (`celproto.RESPELLED`), declared here for strings and lists alike."""
     rule = unraw(rule)
     out, pos = [], 0
     for m in _EXISTS_ONE.finditer(rule):
@@ -375,7 +434,19 @@ def respell(rule: str) -> str:
         if _top_level_commas(rule, m.end(), end) == 2:
             out += [rule[pos : m.start()], ".existsOne("]
             pos = m.end()
-    return "".join(out) + rule[pos:]
+    rule = "".join(out) + rule[pos:]
+    if "ndexOf" not in rule:
+        return rule
+    return _INDEX_CALL.sub(
+        lambda m: m.group(0) if _in_literal(rule, m.start()) else m.group(1) + RESPELLED[m.group(2)], rule
+    )
+
+
+def unspell(message: str) -> str:
+    """An engine's message about a respelled rule, in the rule's own names."""
+    for name, alias in RESPELLED.items():
+        message = message.replace(alias, name)
+    return message
 
 
 def _code(text: str, start: int, end: int):
@@ -510,6 +581,22 @@ _ORDERED = (  # the lists library's element types: the summable ones first
 _ANY_LIST = T.List(T.AbstractType("dv2openapi.any_element"))  # no list type-checks as it; any runs as it
 
 
+# the runtime kinds an element of a list `indexOf` looks for may have (the engine dispatches a dyn
+# parameter on none of them, so each has its overload)
+_ELEMENT_KINDS = (*_ORDERED, ("map", T.Map(T.STRING, T.DYN)), ("list", T.List(T.DYN)), ("null", T.NULL))
+
+
+def _index_overloads(name: str, strings, last: bool) -> list[cel.Overload]:
+    """`indexOf` or `lastIndexOf` (under its respelled name) of a string, with or without an offset,
+    and of a list (the Kubernetes lists library) for an element of each kind."""
+    S, N = T.STRING, T.INT
+    out = [
+        _o(f"string_{name}_string", N, [S, S], strings, True),
+        _o(f"string_{name}_string_int", N, [S, S, N], strings, True),
+    ]
+    return out + [_o(f"list_{name}_{k}", N, [LIST, t], _find_in_list(last), True) for k, t in _ELEMENT_KINDS]
+
+
 def _list_overloads(name: str, result: Any, impl, types: tuple) -> list[cel.Overload]:
     """A lists-library member function declared on a list of each of `types` (returning `result`,
     or the element type). The engine dispatches on "a list" whatever its elements, so one more
@@ -593,6 +680,8 @@ def declarations() -> list[cel.FunctionDecl]:
             _o("string_find_all", T.List(S), [S, S], _find_all, True),
             _o("string_find_all_n", T.List(S), [S, S, N], _find_all, True),
         ],
+        RESPELLED["indexOf"]: _index_overloads("index_of", index_of, False),
+        RESPELLED["lastIndexOf"]: _index_overloads("last_index_of", last_index_of, True),
         "__format_errors": [_o("format_errors", T.List(S), [S, S], _format_errors)],
         "validate": [_o("format_validate", T.DYN, [S, S], lambda f, s: _format_errors(f, s) or None, True)],
         "__format_named": [_o("format_named_known", B, [S], _named)],

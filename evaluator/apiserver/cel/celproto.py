@@ -8,6 +8,12 @@ import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+# functions the rules' text is respelled for (`cellib.respell`), the same length so that every place in
+# an error stays where it was: the engine's strings extension owns `indexOf` and `lastIndexOf`, and
+# declares no list overloads, which the Kubernetes lists library has (`[1, 2].indexOf(2)`)
+RESPELLED = {"indexOf": "indexO_", "lastIndexOf": "lastIndexO_"}
+_SPELLED_AS = {v: k for k, v in RESPELLED.items()}
+
 
 class Uint(int):
     """A CEL uint (an int that keeps its type)."""
@@ -104,7 +110,7 @@ def _expr(buf: bytes, refs: dict[int, tuple[str, ...]]) -> Node:
                 if n == 1:
                     node.target = _expr(v, refs)
                 elif n == 2:
-                    node.value = v.decode()
+                    node.value = _SPELLED_AS.get(v.decode(), v.decode())
                 elif n == 3:
                     node.args.append(_expr(v, refs))
         elif num == 7:

@@ -223,9 +223,6 @@ _GO_ERRORS = [  # the engine's runtime errors, and cel-go's words for them
 _ENGINE_WORDED = re.compile(
     r"<string>\.(?:charAt|substring)\(|Applying SELECT to non-message type|Index error: expected integer type"
     r"|Invalid container type"
-    # an offset past the text: cel-go (v0.26, the server's) finds nothing there, and an empty
-    # substring at any offset, where the engine fails
-    r"|(?:^|: )index out of range: -?\d+$"
 )
 
 
@@ -960,7 +957,8 @@ def _transition(rule: dict, field: str) -> bool:
         return uses_old_self(rule["rule"])
     except RuntimeError as e:
         where = field or "<nil>"
-        raise RuleError(f"{where}: x-kubernetes-validations rule {rule['rule']!r} does not compile: {e}") from None
+        why = cellib.unspell(str(e))
+        raise RuleError(f"{where}: x-kubernetes-validations rule {rule['rule']!r} does not compile: {why}") from None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1002,7 +1000,7 @@ def _message(rule: dict, self_val: Any, old_val: Any, has_old: bool, stored: tup
         try:
             value, _ = run(expr, False, data)
         except RuntimeError as e:
-            raise RuleError(f"messageExpression {expr!r} does not compile: {e}") from None
+            raise RuleError(f"messageExpression {expr!r} does not compile: {cellib.unspell(str(e))}") from None
     if not isinstance(value, str):
         return None
     text = value.strip(GO_SPACE)
