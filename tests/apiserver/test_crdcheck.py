@@ -176,11 +176,26 @@ def test_a_list_function_over_unbounded_strings_is_refused_for_its_cost():
     assert "estimated rule cost exceeds budget by factor of more than 100x" in details
 
 
+def _admitted_rules(props: dict, rules: list[str]):
+    """A CRD whose `spec` has `props` and `rules`, admitted (asserted); the details of the errors
+    a `W` with a given `spec` gets from it."""
+    from evaluator.apiserver.request.server import Validator
+
+    spec = {"type": "object", "properties": props, "x-kubernetes-validations": [{"rule": r} for r in rules]}
+    crd = _crd({"type": "object", "properties": {"spec": spec}})
+    crd.update(apiVersion="apiextensions.k8s.io/v1", kind="CustomResourceDefinition")
+    assert check_crd(crd) == []
+
+    def failed(spec: dict) -> list[str]:
+        obj = {"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": spec}
+        return [e.detail for e in Validator(crd).validate(obj)]
+
+    return failed
+
+
 def test_rules_spelled_for_cel_go_run_on_a_create():
     # a rule with `format.named` or two-variable `exists_one` reads no oldSelf: it runs on a create
     # (it was once taken for a transition rule, because only its rewritten text compiles here)
-    from evaluator.apiserver.request.server import Validator
-
     rules = [
         "!format.named('dns1123Label').value().validate(self.name).hasValue()",
         "self.ports.exists_one(i, p, p == 80)",
@@ -191,15 +206,7 @@ def test_rules_spelled_for_cel_go_run_on_a_create():
         "ports": {"type": "array", "maxItems": 8, "items": {"type": "integer"}},
         "ratio": {"type": "number"},
     }
-    spec = {"type": "object", "properties": props, "x-kubernetes-validations": [{"rule": r} for r in rules]}
-    crd = _crd({"type": "object", "properties": {"spec": spec}})
-    crd.update(apiVersion="apiextensions.k8s.io/v1", kind="CustomResourceDefinition")
-    assert check_crd(crd) == []
-
-    def failed(spec: dict) -> list[str]:
-        obj = {"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": spec}
-        return [e.detail for e in Validator(crd).validate(obj)]
-
+    failed = _admitted_rules(props, rules)
     assert failed({"name": "ok", "ports": [80, 443], "ratio": 0.5}) == []
     assert failed({"name": "Not_OK", "ports": [80, 80], "ratio": 2}) == [f"failed rule: {r}" for r in rules]
 
@@ -256,25 +263,15 @@ def test_sorting_a_list_is_estimated_as_cel_go_s_lists_extension_estimates_it(ma
 
 def test_the_lists_librarys_index_of_is_admitted_and_runs():
     # the engine's strings extension owns `indexOf`; the rules run respelled (`cellib.respell`)
-    from evaluator.apiserver.request.server import Validator
-
     props = {
         "l": {"type": "array", "maxItems": 5, "items": {"type": "integer"}},
         "s": {"type": "string", "maxLength": 9},
     }
     rules = ["self.l.indexOf(2) == 1", "self.l.lastIndexOf(1) == 0", "self.s.indexOf('b') == 1"]
-    spec = {"type": "object", "properties": props, "x-kubernetes-validations": [{"rule": r} for r in rules]}
-    crd = _crd({"type": "object", "properties": {"spec": spec}})
-    crd.update(apiVersion="apiextensions.k8s.io/v1", kind="CustomResourceDefinition")
-    assert check_crd(crd) == []
-
-    def failed(spec: dict) -> list[str]:
-        obj = {"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": spec}
-        return [e.detail for e in Validator(crd).validate(obj)]
-
+    failed = _admitted_rules(props, rules)
     assert failed({"l": [1, 2, 2], "s": "abc"}) == []
     assert failed({"l": [2, 1], "s": "bab"}) == [f"failed rule: {r}" for r in rules]
-    bad = {**spec, "x-kubernetes-validations": [{"rule": "self.l.indexOf(2, 1) >= 0"}]}
+    bad = {"type": "object", "properties": props, "x-kubernetes-validations": [{"rule": "self.l.indexOf(2, 1) >= 0"}]}
     (problem,) = check_crd(_crd({"type": "object", "properties": {"spec": bad}}))
     assert "no matching overload for 'indexOf'" in problem.detail and "indexO_" not in problem.detail
 
